@@ -8,19 +8,21 @@
 
 #include <linux/types.h>
 
+/* As the kernel's fls(n) - 1: -1 for 0 (__builtin_clz(0) is undefined). */
 static inline int __ilog2_u32(u32 n)
 {
-	return 31 - __builtin_clz(n);
+	return n ? 31 - __builtin_clz(n) : -1;
 }
 
 static inline int __ilog2_u64(u64 n)
 {
-	return 63 - __builtin_clzll(n);
+	return n ? 63 - __builtin_clzll(n) : -1;
 }
 
 /**
  * ilog2 - log base 2 of a 32- or 64-bit unsigned value, rounded down
- * @n: the value; ilog2(0) and ilog2(1) are 0
+ * @n: the value; ilog2(1) is 0; ilog2(0) is 0 for a constant and -1 at
+ *     run time, as in the kernel
  */
 #define ilog2(n)							\
 	(__builtin_constant_p(n) ?					\

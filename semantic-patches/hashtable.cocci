@@ -1,0 +1,2096 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Use the generic hashtable.h API for open-coded fixed-size hash tables.
+///
+/// A file-local array of struct hlist_head whose every keyed access masks or
+/// reduces a key (T[k & (N - 1)], T[k % N], T + (k & MASK), T[hash_32(k, B)],
+/// T[hash_long(k, B)], T[hash_ptr(p, B)], directly, through a local index
+/// variable or through a local bucket pointer) becomes DEFINE_HASHTABLE, and
+/// its accesses hash_add/hash_for_each_possible/hash_del/hash_for_each/hash_init.
+/// The key of every generated access is the unreduced value the old code
+/// hashed at that site. A table is converted only when every occurrence of its
+/// name is understood; otherwise it is left as it is and report mode says why
+/// (size not a power of two, a bucket index that is stored or used for a
+/// parallel array, a helper that returns an already reduced index, keys of
+/// different widths, a table that is not static, ...).
+///
+/// Init loops of static tables are dropped in __init functions and become
+/// hash_init() elsewhere (the function may run again to clear the table).
+/// A full walk whose body breaks stays open-coded: hash_for_each() would end
+/// the whole walk, not just the bucket.
+///
+// Confidence: High
+// Copyright: (C) 2026 hashtable-convert authors.
+// Comments: report mode prints one line per candidate table with its verdict.
+// Options: --no-includes --include-headers
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@initialize:python@
+@@
+import difflib
+import os
+import re
+
+# ---------------------------------------------------------------- tokens
+# Occurrences of the name of a table are counted on the own tokens of the file, so that
+# a use spatch does not parse (in a macro body, an #if branch) still counts:
+# an occurrence no rule understood makes the table ineligible.
+
+_HASH_SIGN = chr(35)  # spelled out: spatch cuts python lines at a hash sign in quotes
+
+_TOKEN_RE = re.compile(r"""
+    (?P<nl>\n) | (?P<ws>[ \t\r\f\v]+ | \\\n)
+  | (?P<comment>/{2}[^\n]* | /\*.*?\*/)
+  | (?P<str>\x22(?:\\.|[^\x22\\\n])*\x22 | \x27(?:\\.|[^\x27\\\n])*\x27)
+  | (?P<num>\.?[0-9][A-Za-z0-9_.]*)
+  | (?P<id>[A-Za-z_][A-Za-z0-9_]*)
+  | (?P<op>->|<<=|>>=|\.\.\.|<<|>>|<=|>=|==|!=|&&|\|\||\+\+|--|[-+*/%&|^]=|\S)
+""", re.S | re.X)
+
+
+class Tokens:
+    """The tokens of one file: kinds, texts, (line, column) and a position index."""
+
+    def __init__(self, text):
+        self.kind, self.text, self.pos, self.offset = [], [], [], []
+        self.source = text
+        line, line_start = 1, 0
+        for m in _TOKEN_RE.finditer(text):
+            kind = m.lastgroup
+            if kind in ('nl', 'ws', 'comment'):
+                chunk = m.group()
+                newlines = chunk.count('\n')
+                if newlines:
+                    line += newlines
+                    line_start = m.start() + chunk.rindex('\n') + 1
+                continue
+            self.kind.append(kind)
+            self.text.append(m.group())
+            self.pos.append((line, m.start() - line_start))
+            self.offset.append(m.start())
+        self.index = {p: i for i, p in enumerate(self.pos)}
+
+    def at(self, line, col):
+        return self.index.get((line, col))
+
+    def span(self, start, end):
+        """Token indices from position start up to position end (exclusive)."""
+        first = self.first_at_or_after(start)
+        out = []
+        i = first
+        while i < len(self.pos) and self.pos[i] < end:
+            out.append(i)
+            i += 1
+        return out
+
+    def first_at_or_after(self, p):
+        lo, hi = 0, len(self.pos)
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if self.pos[mid] < p:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+
+def _pos(p):
+    return (int(p[0].line), int(p[0].column))
+
+
+def _span(p):
+    return ((int(p[0].line), int(p[0].column)),
+            (int(p[0].line_end), int(p[0].column_end)))
+
+
+# ---------------------------------------------------------------- expressions
+# A small C expression parser over token texts: enough to evaluate size and
+# mask macros and to split an index expression into key and reduction.
+
+_BINARY = {'*': 10, '/': 10, '%': 10, '+': 9, '-': 9, '<<': 8, '>>': 8,
+           '<': 7, '<=': 7, '>': 7, '>=': 7, '==': 6, '!=': 6, '&': 5,
+           '^': 4, '|': 3, '&&': 2, '||': 1}
+_TYPE_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const',
+               'u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'size_t',
+               '__u32', '__u64', 'uintptr_t', 'struct', 'void', '*', 'bool'}
+
+
+class Unknown(Exception):
+    pass
+
+
+class Choice(Exception):
+    def __init__(self, key, count):
+        Exception.__init__(self, key)
+        self.key, self.count = key, count
+
+
+class Parser:
+    """Parses texts[lo:hi] into nested tuples; every node ends with its span."""
+
+    def __init__(self, texts, lo=0, hi=None):
+        self.t = texts
+        self.i = lo
+        self.hi = len(texts) if hi is None else hi
+
+    def peek(self, k=0):
+        j = self.i + k
+        return self.t[j] if j < self.hi else None
+
+    def take(self, want=None):
+        tok = self.peek()
+        if tok is None or (want is not None and tok != want):
+            raise Unknown('expected %s' % want)
+        self.i += 1
+        return tok
+
+    def parse(self):
+        node = self.expr(0)
+        if self.i != self.hi:
+            raise Unknown('trailing tokens')
+        return node
+
+    def expr(self, min_prec):
+        start = self.i
+        left = self.unary()
+        while True:
+            op = self.peek()
+            if op == '?' and min_prec == 0:
+                self.take()
+                a = self.expr(0)
+                self.take(':')
+                b = self.expr(0)
+                left = ('?', left, a, b, (start, self.i))
+                continue
+            prec = _BINARY.get(op)
+            if prec is None or prec < min_prec:
+                return left
+            self.take()
+            right = self.expr(prec + 1)
+            left = ('bin', op, left, right, (start, self.i))
+
+    def is_cast(self):
+        if self.peek() != '(':
+            return False
+        j = self.i + 1
+        seen = False
+        while j < self.hi and self.t[j] != ')':
+            if self.t[j] not in _TYPE_WORDS and not (seen and re.match(r'\w+_t$', self.t[j])):
+                if not (self.t[j - 1] == 'struct'):
+                    return False
+            seen = True
+            j += 1
+        return seen and j + 1 < self.hi
+
+    def unary(self):
+        start = self.i
+        tok = self.peek()
+        if tok in ('-', '+', '~', '!'):
+            self.take()
+            return ('un', tok, self.unary(), (start, self.i))
+        if tok == 'sizeof':
+            raise Unknown('sizeof')
+        if self.is_cast():
+            while self.take() != ')':
+                pass
+            return ('cast', self.unary(), (start, self.i))
+        return self.postfix()
+
+    def postfix(self):
+        start = self.i
+        tok = self.take()
+        if tok == '(':
+            node = self.expr(0)
+            self.take(')')
+            node = ('paren', node, (start, self.i))
+        elif re.match(r'[0-9]', tok):
+            node = ('num', tok, (start, self.i))
+        elif re.match(r'[A-Za-z_]', tok):
+            node = ('id', tok, (start, self.i))
+        else:
+            raise Unknown('unexpected ' + tok)
+        while True:
+            tok = self.peek()
+            if tok == '(':
+                self.take()
+                args = []
+                while self.peek() != ')':
+                    args.append(self.expr(0))
+                    if self.peek() == ',':
+                        self.take()
+                self.take(')')
+                node = ('call', node, args, (start, self.i))
+            elif tok == '[':
+                self.take()
+                sub = self.expr(0)
+                self.take(']')
+                node = ('index', node, sub, (start, self.i))
+            elif tok in ('->', '.'):
+                self.take()
+                field = self.take()
+                node = ('field', node, field, (start, self.i))
+            elif tok in ('++', '--'):
+                raise Unknown('side effect')
+            else:
+                return node
+
+
+def parse_text(text):
+    toks = Tokens(text).text
+    return toks, Parser(toks).parse()
+
+
+def strip_parens(node):
+    while node[0] == 'paren':
+        node = node[1]
+    return node
+
+
+def node_text(toks, node):
+    lo, hi = node[-1]
+    return ' '.join(toks[lo:hi])
+
+
+def _int_literal(tok):
+    m = re.match(r'(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*$', tok)
+    if not m:
+        raise Unknown(tok)
+    s = m.group(1)
+    if s.lower().startswith('0x'):
+        return int(s, 16)
+    if len(s) > 1 and s.startswith('0'):
+        return int(s, 8)
+    return int(s)
+
+
+class Evaluator:
+    """Integer value of a constant expression under one configuration.
+
+    Macros with several definitions (#if branches) and configuration symbols
+    used as conditions are choices; evaluate_all() tries every combination.
+    """
+
+    def __init__(self, macros, env):
+        self.macros, self.env, self.depth = macros, env, 0
+
+    def choose(self, key, count):
+        if key not in self.env:
+            raise Choice(key, count)
+        return self.env[key]
+
+    def ident(self, name, cond):
+        defs = self.macros.get(name)
+        if defs:
+            which = self.choose(('macro', name), len(defs)) if len(defs) > 1 else 0
+            self.depth += 1
+            if self.depth > 40:
+                raise Unknown('recursive macro ' + name)
+            try:
+                toks, node = parse_text(defs[which])
+                return self.value(node, cond)
+            finally:
+                self.depth -= 1
+        if cond:
+            return self.choose(('config', name), 2)
+        raise Unknown(name)
+
+    def value(self, node, cond=False):
+        kind = node[0]
+        if kind == 'num':
+            return _int_literal(node[1])
+        if kind == 'id':
+            return self.ident(node[1], cond)
+        if kind in ('paren', 'cast'):
+            return self.value(node[1], cond)
+        if kind == 'un':
+            v = self.value(node[2], node[1] == '!')
+            return {'-': -v, '+': v, '~': ~v, '!': int(not v)}[node[1]]
+        if kind == '?':
+            return self.value(node[2]) if self.value(node[1], True) else self.value(node[3])
+        if kind == 'call' and node[1][0] == 'id':
+            name, args = node[1][1], node[2]
+            if name in ('IS_ENABLED', 'IS_BUILTIN', 'IS_MODULE', 'defined') and len(args) == 1 \
+                    and args[0][0] == 'id':
+                return self.choose(('config', args[0][1]), 2)
+            if name == 'BIT' and len(args) == 1:
+                return 1 << self.value(args[0])
+            raise Unknown('call ' + name)
+        if kind == 'bin':
+            op = node[1]
+            logical = op in ('&&', '||')
+            a = self.value(node[2], logical)
+            if op == '&&' and not a:
+                return 0
+            if op == '||' and a:
+                return 1
+            b = self.value(node[3], logical)
+            if op in ('/', '%'):
+                if b == 0:
+                    raise Unknown('division by zero')
+                q = divmod(abs(a), abs(b))[0]  # C truncates toward zero
+                q = q if (a < 0) == (b < 0) else -q
+                return q if op == '/' else a - q * b
+            if op in ('<<', '>>') and not 0 <= b < 64:
+                raise Unknown('shift')
+            return {'*': a * b, '+': a + b, '-': a - b, '<<': a << b, '>>': a >> b,
+                    '<': int(a < b), '<=': int(a <= b), '>': int(a > b), '>=': int(a >= b),
+                    '==': int(a == b), '!=': int(a != b), '&': a & b, '^': a ^ b,
+                    '|': a | b, '&&': int(bool(b)), '||': int(bool(b))}[op]
+        raise Unknown(kind)
+
+
+def evaluate_all(macros, texts, limit=64):
+    """Values of texts, evaluated together, for every configuration."""
+    nodes = [parse_text(t)[1] for t in texts]
+    results, todo = [], [{}]
+    while todo:
+        if len(results) + len(todo) > limit:
+            raise Unknown('too many configurations')
+        env = todo.pop()
+        try:
+            ev = Evaluator(macros, env)
+            results.append(tuple(ev.value(n) for n in nodes))
+        except Choice as c:
+            todo.extend(_extend(env, c.key, v) for v in range(c.count))
+    return results
+
+
+def _extend(env, key, value):
+    new = dict(env)
+    new[key] = value
+    return new
+
+
+def is_power_of_2(v):
+    return v > 0 and v & (v - 1) == 0
+
+
+def bits_expression(macros, size_text, depth=0):
+    """Text of B such that the size is 1 << B, preferring an existing macro."""
+    toks, node = parse_text(size_text)
+    node = strip_parens(node)
+    if node[0] == 'bin' and node[1] == '<<':
+        try:
+            if all(v == (1,) for v in evaluate_all(macros, [node_text(toks, node[2])])):
+                return node_text(toks, strip_parens(node[3]))
+        except Unknown:
+            pass
+    if node[0] == 'call' and node[1][0] == 'id' and node[1][1] == 'BIT' and len(node[2]) == 1:
+        return node_text(toks, strip_parens(node[2][0]))
+    if node[0] == 'id' and len(macros.get(node[1], ())) == 1 and depth < 20:
+        inner = bits_expression(macros, macros[node[1]][0], depth + 1)
+        if inner is not None:
+            return inner
+    if depth:
+        return None
+    values = {v[0] for v in evaluate_all(macros, [size_text])}
+    if len(values) == 1:
+        v = values.pop()
+        if is_power_of_2(v):
+            return str(v.bit_length() - 1)
+    return None
+
+
+# ---------------------------------------------------------------- key widths
+_SMALL_TYPES = {'char', 'short', 'int', 'unsigned', 'signed', 'bool', '_Bool',
+                'u8', 'u16', 'u32', 's8', 's16', 's32', '__u8', '__u16', '__u32',
+                '__s8', '__s16', '__s32', 'uint8_t', 'uint16_t', 'uint32_t',
+                'int8_t', 'int16_t', 'int32_t', 'kuid_t', 'kgid_t', 'uid_t', 'gid_t',
+                'pid_t', 'dev_t', '__le32', '__be32', '__le16', '__be16'}
+_LONG_TYPES = {'long', 'u64', 's64', '__u64', '__s64', 'size_t', 'ssize_t',
+               'uintptr_t', 'intptr_t', 'uint64_t', 'int64_t', 'loff_t',
+               'pgoff_t', 'sector_t', 'ptrdiff_t', '__le64', '__be64'}
+
+
+def width_class(type_text):
+    """'small' (hashed with hash_32), 'long' (hash_long), or the type itself."""
+    words = [w for w in re.findall(r'[A-Za-z_]\w*|\*', type_text)
+             if w not in ('const', 'volatile', 'static', 'register')]
+    if '*' in words:
+        return 'pointer'
+    if 'long' in words or any(w in _LONG_TYPES for w in words):
+        return 'long'
+    if words and all(w in _SMALL_TYPES for w in words):
+        return 'small'
+    if words and words[0] == 'enum':
+        return 'small'
+    return 'type ' + ' '.join(words)
+
+
+def shape_class(toks, node):
+    """Width class of a key whose type spatch did not know, from its shape."""
+    node = strip_parens(node)
+    if node[0] == 'cast':
+        lo, hi = node[-1]
+        return width_class(' '.join(toks[lo + 1:node[1][-1][0] - 1]))
+    if node[0] == 'call' and node[1][0] == 'id':
+        return 'result of ' + node[1][1] + '()'
+    if node[0] == 'field':
+        return 'field ' + node[2]
+    return 'expression ' + node_text(toks, node)
+
+
+# ---------------------------------------------------------------- state
+
+class Site:
+    """One keyed access: its bucket expression and what reduces the key."""
+
+    def __init__(self, kind, op_pos, idx_text, idx_span):
+        self.kind, self.op_pos = kind, op_pos
+        self.idx_text, self.idx_span = idx_text, idx_span
+        self.form = self.key_text = self.reducer = None
+        self.width = None
+
+
+class Table:
+    def __init__(self, name, path, pos, size_text, size_span, scope):
+        self.name, self.path, self.pos = name, path, pos
+        self.size_text, self.size_span, self.scope = size_text, size_span, scope
+        self.read_mostly = False
+        self.uses = set()            # positions of name tokens understood
+        self.sites = []              # keyed accesses (Site)
+        self.inits, self.walks, self.deletes = [], [], []
+        self.index_uses = []         # (var, token pos, op pos, kind)
+        self.bucket_ptrs = []        # dicts, see note_bucket_pointer
+        self.reasons = []
+        self.verdict = None
+        self.bits = None
+        self.size_values = ()
+
+    def refuse(self, reason, pos=None):
+        if pos:
+            reason = '%s (line %d)' % (reason, pos[0])
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+
+
+class FileState:
+    def __init__(self, path):
+        self.path = path
+        with open(path, errors='replace') as f:
+            self.toks = Tokens(f.read())
+        self.macros = {}             # name -> [value text per definition]
+        self.macro_pos = {}          # name -> [position of the name]
+        self.macro_bodies = {}       # name -> span of the (first) value
+        self.tables = {}
+        self.assigns = {}            # var -> [(pos, rhs text, rhs span, stmt span)]
+        self.decls = {}              # var -> [(pos, type text, has init)]
+        self.bptr_uses = {}          # var -> [(var pos, op pos, kind)]
+        self.includes = []           # positions of #include lines
+        self.has_hashtable_include = False
+        self.decided = False
+        self.approved = {}           # position -> (kind, extra)
+        self.line_maps = {}          # rewritten copy -> {its line: original line}
+        self.deletes = []            # (member, position) of hlist_del*()
+        self.members = {}            # hlist op position -> node member name
+
+
+_FILES = {}
+_CURRENT = [None]
+
+
+def state(p):
+    """The state of the file being processed.
+
+    After a rule has changed the code, spatch hands later rules a rewritten
+    copy of the file (another path, shifted lines); such positions belong to
+    the file being processed and are translated back with translate().
+    """
+    path = p[0].file
+    fs = _FILES.get(path)
+    if fs is None and _CURRENT[0] is not None and \
+            os.path.basename(path).startswith('cocci_small_output-'):
+        return _CURRENT[0]
+    if fs is None:
+        _FILES.clear()               # one file at a time: forget the previous one
+        fs = _FILES[path] = FileState(path)
+        _CURRENT[0] = fs
+    return fs
+
+
+def translate(p):
+    """Position p in the original file, or None where that line has changed."""
+    fs = state(p)
+    path = p[0].file
+    pos = _pos(p)
+    if path == fs.path:
+        return pos
+    lines = fs.line_maps.get(path)
+    if lines is None:
+        with open(fs.path, errors='replace') as f:
+            old = f.read().split('\n')
+        with open(path, errors='replace') as f:
+            new = f.read().split('\n')
+        lines = {}
+        matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag == 'equal':
+                for k in range(i2 - i1):
+                    lines[j1 + k + 1] = i1 + k + 1
+        fs.line_maps = {path: lines}
+    line = lines.get(pos[0])
+    return None if line is None else (line, pos[1])
+
+
+def table_for(p, name):
+    return state(p).tables.get(name)
+
+
+# ---------------------------------------------------------------- recording
+
+def note_macro(p, name, value, pvalue):
+    fs = state(p)
+    fs.macro_bodies.setdefault(name, _span(pvalue))
+    fs.macros.setdefault(name, []).append(value)
+    fs.macro_pos.setdefault(name, []).append(_pos(p))
+
+
+def note_table(p, name, size, psize):
+    fs = state(p)
+    pos = _pos(p)
+    toks = fs.toks
+    i = toks.at(*pos)
+    # storage class and attributes, read off the tokens of the declaration
+    j = i
+    while j > 0 and toks.text[j - 1] not in (';', '}', '{') and toks.kind[j - 1] != 'str' \
+            and not toks.text[j - 1].startswith(_HASH_SIGN):
+        j -= 1
+    head = toks.text[j:i]
+    if 'extern' in head or name in fs.tables or function_range(fs, pos) is not None:
+        return
+    scope = 'static' if 'static' in head else 'global'
+    t = Table(name, fs.path, pos, size, _span(psize), scope)
+    k = i
+    while k < len(toks.text) and toks.text[k] != ';':
+        if toks.text[k] == '__read_mostly':
+            t.read_mostly = True
+        if toks.text[k] == '=':
+            t.refuse('has an initializer', pos)
+        k += 1
+    if 'const' in head:
+        t.refuse('is const', pos)
+    t.uses.add(pos)
+    fs.tables[name] = t
+
+
+def note_include(p, is_hashtable):
+    fs = state(p)
+    fs.includes.append(_pos(p))
+    if is_hashtable:
+        fs.has_hashtable_include = True
+
+
+def note_init(name, q, pf, hi, ph, cursor, inclusive):
+    t = table_for(q, name)
+    if t is None:
+        return
+    t.uses.add(_pos(q))
+    t.inits.append(dict(pos=_pos(pf), span=stmt_span(pf), hi=hi, hi_span=_span(ph),
+                        cursor=cursor, inclusive=inclusive))
+
+
+def note_walk(name, q, pf, hi, ph, cursor, pi, inclusive):
+    t = table_for(q, name)
+    if t is None:
+        return
+    fs = state(q)
+    t.uses.add(_pos(q))
+    # the header of the iterator ends at its closing parenthesis
+    j = fs.toks.at(*_pos(pi))
+    depth = 0
+    while True:
+        j += 1
+        if fs.toks.text[j] == '(':
+            depth += 1
+        elif fs.toks.text[j] == ')':
+            depth -= 1
+            if depth == 0:
+                break
+    t.walks.append(dict(pos=_pos(pf), span=stmt_span(pf), header_end=fs.toks.pos[j],
+                        hi=hi, hi_span=_span(ph), cursor=cursor, inclusive=inclusive,
+                        iterator=fs.toks.text[fs.toks.at(*_pos(pi))]))
+
+
+def note_scan(name, q, pf, hi, ph, cursor, inclusive):
+    """&T[i] read inside a for loop over every bucket (hlist_empty and the like)."""
+    t = table_for(q, name)
+    if t is None:
+        return
+    t.uses.add(_pos(q))
+    t.inits.append(dict(pos=_pos(pf), span=stmt_span(pf), hi=hi, hi_span=_span(ph),
+                        cursor=cursor, inclusive=inclusive, scan=True))
+
+
+def note_keyed(name, q, pc, idx, pidx):
+    t = table_for(q, name)
+    if t is None:
+        return
+    fs = state(q)
+    kind = fs.toks.text[fs.toks.at(*_pos(pc))]
+    t.uses.add(_pos(q))
+    t.sites.append(Site(kind, _pos(pc), idx, _span(pidx)))
+
+
+def note_assign(var, p, rhs, prhs):
+    fs = state(p)
+    fs.assigns.setdefault(var, []).append((_pos(p), rhs, _span(prhs)))
+
+
+def note_decl(var, p, type_text, has_init):
+    fs = state(p)
+    fs.decls.setdefault(var, []).append((_pos(p), type_text, has_init, None))
+
+
+def note_bucket_pointer(name, q, ph, head, idx, pidx):
+    t = table_for(q, name)
+    if t is None:
+        return
+    t.uses.add(_pos(q))
+    t.bucket_ptrs.append(dict(pos=_pos(ph), var=head, idx=idx, idx_span=_span(pidx),
+                              span=stmt_span(ph)))
+
+
+def note_bucket_pointer_use(head, pv, pc):
+    fs = state(pv)
+    kind = fs.toks.text[fs.toks.at(*_pos(pc))]
+    fs.bptr_uses.setdefault(head, []).append((_pos(pv), _pos(pc), kind))
+
+
+def note_delete(member, pc):
+    fs = state(pc)
+    fs.deletes.append((member, _pos(pc)))
+
+
+def note_member(pc, member):
+    """The hlist_node member named by the hlist operation at pc."""
+    state(pc).members[_pos(pc)] = member
+
+
+# ---------------------------------------------------------------- deciding
+
+_HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
+            'hash_ptr': 'hashptr'}
+
+
+def function_range(fs, pos):
+    """Token index range [open brace, close brace] of the function around pos."""
+    toks = fs.toks
+    target = toks.first_at_or_after(pos)
+    depth, start = 0, None
+    for i, tok in enumerate(toks.text):
+        if tok == '{':
+            if depth == 0:
+                start = i
+            depth += 1
+        elif tok == '}':
+            depth -= 1
+            if depth == 0 and start is not None and start <= target <= i:
+                return start, i
+    return None
+
+
+def function_header(fs, rng):
+    """Tokens from the end of the previous declaration to the brace of the function."""
+    toks = fs.toks
+    j = rng[0]
+    while j > 0 and toks.text[j - 1] not in (';', '}') and not toks.text[j - 1].startswith(_HASH_SIGN):
+        j -= 1
+    return toks.text[j:rng[0]], j
+
+
+def occurrences(fs, name, lo=0, hi=None):
+    """Token indices of identifier name that are not struct member names."""
+    toks = fs.toks
+    hi = len(toks.text) - 1 if hi is None else hi
+    out = []
+    for i in range(lo, hi + 1):
+        if toks.text[i] == name and toks.kind[i] == 'id' \
+                and not (i > 0 and toks.text[i - 1] in ('->', '.')):
+            out.append(i)
+    return out
+
+
+def tok_indices(fs, span):
+    return set(fs.toks.span(span[0], span[1]))
+
+
+class Reduction:
+    """How an index expression reduces its key: form, key text, key node."""
+
+    def __init__(self, form, toks, key):
+        self.form, self.toks, self.key = form, toks, key
+        self.key_text = node_text(toks, key)
+
+
+def reduction(fs, t, idx_text, where):
+    """Split idx_text into key and reduction, checked against the table size."""
+    try:
+        toks, node = parse_text(idx_text)
+    except Unknown:
+        t.refuse('index "%s" is not understood' % idx_text, where)
+        return None
+    node = strip_parens(node)
+    try:
+        if node[0] == 'bin' and node[1] in ('&', '%'):
+            operand = node_text(toks, node[3])
+            pairs = evaluate_all(fs.macros, [t.size_text, operand])
+            expect = (lambda n: n - 1) if node[1] == '&' else (lambda n: n)
+            if all(m == expect(n) for n, m in pairs):
+                return Reduction('and' if node[1] == '&' else 'mod', toks, strip_parens(node[2]))
+            t.refuse("\"%s\" does not reduce to the %s buckets of the table"
+                     % (idx_text, t.size_text), where)
+            return None
+        if node[0] == 'call' and node[1][0] == 'id' and node[1][1] in _HASHERS \
+                and len(node[2]) == 2:
+            bits = node_text(toks, node[2][1])
+            pairs = evaluate_all(fs.macros, [t.size_text, bits])
+            if all(n == 1 << b for n, b in pairs):
+                return Reduction(_HASHERS[node[1][1]], toks, strip_parens(node[2][0]))
+            t.refuse('"%s" hashes to a different number of buckets' % idx_text, where)
+            return None
+    except Unknown as e:
+        t.refuse('"%s": cannot evaluate (%s)' % (idx_text, e), where)
+        return None
+    if node[0] == 'call':
+        t.refuse('index "%s" comes from a helper, not a visible key reduction' % idx_text, where)
+    else:
+        t.refuse('index "%s" is not a masked or hashed key' % idx_text, where)
+    return None
+
+
+def loop_covers_table(fs, t, loop):
+    """Does the bound of a for loop visit exactly the buckets of the table?"""
+    hi = loop['hi']
+    toks, node = parse_text(hi)
+    node = strip_parens(node)
+    if node[0] == 'call' and node[1][0] == 'id' and node[1][1] in ('ARRAY_SIZE', 'HASH_SIZE') \
+            and len(node[2]) == 1 and strip_parens(node[2][0]) == ('id', t.name, strip_parens(node[2][0])[-1]):
+        if loop['inclusive']:
+            return False
+        if loop['hi_span']:
+            for i in tok_indices(fs, loop['hi_span']):
+                if fs.toks.text[i] == t.name:
+                    t.uses.add(fs.toks.pos[i])
+        return True
+    pairs = evaluate_all(fs.macros, [t.size_text, hi])
+    return all(m == (n - 1 if loop['inclusive'] else n) for n, m in pairs)
+
+
+def declared_type(fs, var, rng):
+    """Declared type text of a local or parameter var inside function rng."""
+    lo_pos = fs.toks.pos[function_header(fs, rng)[1]]
+    hi_pos = fs.toks.pos[rng[1]]
+    for pos, type_text, has_init, span in fs.decls.get(var, ()):
+        if lo_pos <= pos <= hi_pos:
+            return type_text
+    return None
+
+
+def key_width(fs, t, red, rng, given=None):
+    if red.form == 'hashptr':
+        return 'long'
+    if given:
+        return given
+    key = red.key
+    if key[0] == 'id' and rng is not None:
+        type_text = declared_type(fs, key[1], rng)
+        if type_text:
+            return width_class(type_text)
+    return shape_class(red.toks, key)
+
+
+def key_is_stable(fs, red, rng, start, end):
+    """Is the value of the key the same at token start and at token end?"""
+    toks = fs.toks
+    names, fields, calls = set(), set(), False
+
+    def walk(n):
+        nonlocal calls
+        if n[0] == 'id':
+            names.add(n[1])
+        elif n[0] == 'field':
+            fields.add(n[2])
+            walk(n[1])
+        elif n[0] == 'call':
+            calls = True
+        elif n[0] == 'un' and n[1] == '*':
+            calls = True
+        else:
+            for c in n[1:-1]:
+                if isinstance(c, tuple):
+                    walk(c)
+                elif isinstance(c, list):
+                    for a in c:
+                        walk(a)
+    walk(red.key)
+    if calls:
+        return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
+    locals_only = all(declared_type(fs, n, rng) for n in names)
+    assign_ops = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
+    for i in range(start, end):
+        tok = toks.text[i]
+        nxt = toks.text[i + 1] if i + 1 < len(toks.text) else ''
+        prv = toks.text[i - 1]
+        member = prv in ('->', '.')
+        if (tok in names and not member) or (tok in fields and member):
+            if nxt in assign_ops or prv in ('++', '--') or (prv == '&' and not member):
+                return False, 'key "%s" changes before the bucket is used' % red.key_text
+        if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only) \
+                and toks.text[i - 1] not in ('if', 'while', 'for', 'switch', 'return', 'sizeof'):
+            return False, 'a call may change key "%s" before the bucket is used' % red.key_text
+    return True, None
+
+
+def in_spans(pos, spans):
+    return any(s is not None and s[0] <= pos < s[1] for s in spans)
+
+
+def decide_table(fs, t):
+    toks = fs.toks
+    if t.scope != 'static':
+        t.refuse('not static: other files may index it')
+    try:
+        sizes = [v[0] for v in evaluate_all(fs.macros, [t.size_text])]
+    except Unknown as e:
+        t.refuse('bucket count "%s" is not a constant here (%s)' % (t.size_text, e))
+        sizes = []
+    if sizes and not all(is_power_of_2(n) for n in sizes):
+        t.refuse('bucket count "%s" = %s is not a power of two'
+                 % (t.size_text, '/'.join(str(n) for n in sorted(set(sizes)))))
+    if t.reasons:
+        return
+    t.size_values = sizes
+    t.bits = bits_expression(fs.macros, t.size_text)
+    if t.bits is None:
+        t.refuse('bucket count "%s" depends on the configuration and has no bits expression'
+                 % t.size_text)
+        return
+
+    ok_spans = []            # token spans whose uses of loop cursors are understood
+    for loop in t.inits:
+        try:
+            covers = loop_covers_table(fs, t, loop)
+        except Unknown as e:
+            covers = False
+        if not covers:
+            t.refuse('loop bound "%s" does not cover exactly the buckets' % loop['hi'], loop['pos'])
+        ok_spans.append(loop['span'])
+    for walk in t.walks:
+        try:
+            covers = loop_covers_table(fs, t, walk)
+        except Unknown:
+            covers = False
+        if not covers:
+            t.refuse('loop bound "%s" does not cover exactly the buckets' % walk['hi'], walk['pos'])
+        ok_spans.append(walk['span'])
+        body = tok_indices(fs, walk['span'])
+        assigns_cursor = any(toks.text[i] == walk['cursor'] and
+                             (toks.text[i + 1] in ('=', '++', '--', '+=', '-=') or
+                              toks.text[i - 1] in ('++', '--', '&'))
+                             for i in body)
+        walk['convert'] = not assigns_cursor and not any(toks.text[i] == 'break' for i in body)
+        walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
+
+    # &T[i] inside a walk over every bucket is positional, not keyed
+    loops = t.inits + t.walks
+    t.sites = [s for s in t.sites
+               if not any(l['span'][0] <= s.op_pos < l['span'][1] and
+                          s.idx_text.strip() == l['cursor'] for l in loops)]
+    widths, forms = {}, set()
+    for site in t.sites:
+        rng = function_range(fs, site.op_pos)
+        try:
+            tks, node = parse_text(site.idx_text)
+        except Unknown:
+            node = None
+        if node is not None and node[0] == 'id':
+            site.var = node[1]
+            site.form = 'var'
+            continue
+        site.var = None
+        red = reduction(fs, t, site.idx_text, site.op_pos)
+        if red is None:
+            continue
+        site.form, site.key_text = red.form, red.key_text
+        forms.add(red.form)
+        widths.setdefault(key_width(fs, t, red, rng, site.width), []).append(site.op_pos)
+        site.red = red
+
+    # index variables: every occurrence must be understood
+    t.var_assigns = []
+    for var in sorted({s.var for s in t.sites if s.form == 'var'}):
+        for rng in sorted({function_range(fs, s.op_pos) for s in t.sites if s.var == var}):
+            type_text = declared_type(fs, var, rng)
+            if type_text is None:
+                t.refuse('index variable "%s" is not a local of the function' % var)
+                continue
+            uses = {s.op_pos for s in t.sites if s.var == var}
+            key_positions = set()
+            for s in t.sites:
+                if s.var == var:
+                    key_positions.add(s.idx_span[0])
+            decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
+            assigns = {a[0]: a for a in fs.assigns.get(var, ())}
+            for i in occurrences(fs, var, rng[0], rng[1]):
+                pos = toks.pos[i]
+                if pos in key_positions or pos in decl_positions or in_spans(pos, ok_spans) \
+                        or pos < toks.pos[rng[0]]:
+                    continue
+                if pos in assigns:
+                    red = reduction(fs, t, assigns[pos][1], pos)
+                    if red is not None:
+                        forms.add(red.form)
+                        t.var_assigns.append((pos, red.form, assigns[pos]))
+                        widths.setdefault(width_class(type_text), []).append(pos)
+                    continue
+                t.refuse('index variable "%s" is used for something else' % var, pos)
+
+    # bucket pointers: one assignment, then used only as the bucket of hlist ops
+    for bp in t.bucket_ptrs:
+        var = bp['var']
+        rng = function_range(fs, bp['pos'])
+        red = reduction(fs, t, bp['idx'], bp['pos'])
+        if red is None or rng is None:
+            continue
+        bp['red'] = red
+        forms.add(red.form)
+        widths.setdefault(key_width(fs, t, red, rng), []).append(bp['pos'])
+        decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
+        use_ops = {u[0]: u for u in fs.bptr_uses.get(var, ())}
+        bp['uses'] = []
+        last = bp['pos']
+        for i in occurrences(fs, var, rng[0], rng[1]):
+            pos = toks.pos[i]
+            if pos == bp['pos'] or pos in decl_positions or pos < toks.pos[rng[0]]:
+                continue
+            if pos in use_ops and pos > bp['pos']:
+                bp['uses'].append(use_ops[pos])
+                last = max(last, pos)
+                continue
+            t.refuse('bucket pointer "%s" is used for something else' % var, pos)
+        stable, why = key_is_stable(fs, red, rng, toks.at(*bp['pos']), toks.first_at_or_after(last))
+        if not stable:
+            t.refuse(why, bp['pos'])
+
+    if len(widths) > 1:
+        t.refuse('keys differ in width: %s' % ', '.join(
+            '%s (line %d)' % (w, p[0][0]) for w, p in sorted(widths.items())))
+    if len(forms) > 1:
+        t.refuse('the index is computed in different ways: %s' % ', '.join(sorted(forms)))
+
+    for i in occurrences(fs, t.name):
+        if toks.pos[i] not in t.uses:
+            line = toks.pos[i][0]
+            t.refuse('use not understood: "%s"' % ' '.join(
+                toks.text[j] for j in range(max(0, i - 3), min(len(toks.text), i + 4))
+                if toks.pos[j][0] == line), toks.pos[i])
+
+
+def approve(fs, pos, kind, extra=None):
+    fs.approved[pos] = (kind, extra)
+
+
+def in_init_function(fs, pos):
+    rng = function_range(fs, pos)
+    return rng is not None and '__init' in function_header(fs, rng)[0]
+
+
+def decide(fs):
+    if fs.decided:
+        return
+    fs.decided = True
+    removed = set()          # token indices the conversion deletes
+    dead_var_candidates = []  # (var, function range)
+    macro_candidates = set()
+    members = set()
+    converted_any = False
+    for t in fs.tables.values():
+        try:
+            decide_table(fs, t)
+        except Unknown as e:
+            t.refuse('cannot analyse: %s' % e)
+        t.verdict = 'skipped' if t.reasons else 'converted'
+        if t.reasons:
+            continue
+        converted_any = True
+        approve(fs, t.pos, 'decl_read_mostly' if t.read_mostly else 'decl')
+        removed |= tok_indices(fs, t.size_span)
+        macro_candidates |= {x for x in Tokens(t.size_text).text if x in fs.macros}
+        for loop in t.inits:
+            if loop.get('scan'):
+                continue
+            approve(fs, loop['pos'], 'init_drop' if in_init_function(fs, loop['pos']) else 'init')
+            removed |= tok_indices(fs, loop['span'])
+            macro_candidates |= {x for x in Tokens(loop['hi']).text if x in fs.macros}
+            dead_var_candidates.append((loop['cursor'], function_range(fs, loop['pos'])))
+        for walk in t.walks:
+            if walk['convert']:
+                approve(fs, walk['pos'], 'walk')
+                removed |= set(fs.toks.span(walk['span'][0], walk['header_end']))
+                macro_candidates |= {x for x in Tokens(walk['hi']).text if x in fs.macros}
+        for s in t.sites:
+            if s.form == 'var':
+                approve(fs, s.op_pos, 'key_var')
+                continue
+            approve(fs, s.op_pos, 'keyed_ptr' if s.form == 'hashptr' else 'keyed')
+            idx = tok_indices(fs, s.idx_span)
+            lo, hi = s.red.key[-1]
+            base = fs.toks.first_at_or_after(s.idx_span[0])
+            removed |= idx - set(range(base + lo, base + hi))
+            macro_candidates |= {x for x in s.red.toks if x in fs.macros}
+        for pos, form, a in t.var_assigns:
+            approve(fs, pos, 'idx_ptr' if form == 'hashptr' else 'idx')
+            rhs = tok_indices(fs, a[2])
+            red = reduction(fs, t, a[1], pos)
+            base = fs.toks.first_at_or_after(a[2][0])
+            lo, hi = red.key[-1]
+            removed |= rhs - set(range(base + lo, base + hi))
+            macro_candidates |= {x for x in red.toks if x in fs.macros}
+        for bp in t.bucket_ptrs:
+            red = bp['red']
+            approve(fs, bp['pos'], 'bptr')
+            bp['key'] = source_text(fs, red, bp['idx_span'])
+            if red.form == 'hashptr':
+                bp['key'] = '(unsigned long)' + bp['key']
+            removed |= tok_indices(fs, bp['span'])
+            macro_candidates |= {x for x in red.toks if x in fs.macros}
+            for var_pos, op_pos, kind in bp['uses']:
+                approve(fs, op_pos, 'bptr_use', _squash(bp['key']))
+                removed.add(fs.toks.at(*var_pos))
+            dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
+        ops = [s.op_pos for s in t.sites] + [u[1] for bp in t.bucket_ptrs for u in bp['uses']]
+        members.update(fs.members.get(op) for op in ops)
+        if t.bits in fs.macros:
+            macro_candidates.discard(t.bits)
+    if not converted_any:
+        return
+    # deleting a node of a converted table; hlist_del() poisons where
+    # hash_del() unhashes, which only a test of hlist_unhashed() could tell
+    inspects = any(x in fs.toks.text for x in ('hlist_unhashed', 'hlist_fake', 'hash_hashed'))
+    for member, pos in fs.deletes:
+        kind = fs.toks.text[fs.toks.at(*pos)]
+        if member in members and ('init' in kind or not inspects):
+            approve(fs, pos, 'del')
+    # the hashtable.h include, after the last <linux/...> one
+    if not fs.has_hashtable_include and fs.includes:
+        approve(fs, max(fs.includes), 'include')
+    # size and mask macros that nothing uses any more
+    dead = set()
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(macro_candidates - dead):
+            if len(fs.macro_pos.get(name, ())) != 1:
+                continue
+            def_pos = fs.macro_pos[name][0]
+            def_i = fs.toks.at(*def_pos)
+            ok = True
+            for i in occurrences(fs, name):
+                if i == def_i or i in removed:
+                    continue
+                ok = False
+                break
+            if ok:
+                dead.add(name)
+                changed = True
+                body = fs.macro_bodies.get(name)
+                if body:
+                    removed |= tok_indices(fs, body)
+                    macro_candidates |= {x for x in Tokens(fs.macros[name][0]).text if x in fs.macros}
+                removed.add(def_i)
+    for name in dead:
+        approve(fs, fs.macro_pos[name][0], 'dead_macro')
+    # local variables that only the removed code used
+    for var, rng in dead_var_candidates:
+        if rng is None:
+            continue
+        decls = [d for d in fs.decls.get(var, ())
+                 if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]] and not d[2]]
+        if len(decls) != 1:
+            continue
+        decl_i = fs.toks.at(*decls[0][0])
+        if all(i == decl_i or i in removed for i in occurrences(fs, var, rng[0], rng[1])):
+            approve(fs, decls[0][0], 'dead_var')
+
+
+def approved(p, kind, extra=None):
+    fs = state(p)
+    decide(fs)
+    got = fs.approved.get(translate(p))
+    if got is None or got[0] != kind:
+        return False
+    return extra is None or got[1] == extra
+
+
+def _squash(text):
+    return ''.join(str(text).split())
+
+
+def approved_key(pc, key):
+    """A use of a bucket pointer whose key is key."""
+    return approved(pc, 'bptr_use', _squash(key))
+
+
+def source_text(fs, red, span):
+    """The original text of the key of reduction red, parsed from span."""
+    base = fs.toks.first_at_or_after(span[0])
+    lo, hi = red.key[-1]
+    first, last = base + lo, base + hi - 1
+    return fs.toks.source[fs.toks.offset[first]:fs.toks.offset[last] + len(fs.toks.text[last])]
+
+
+def bucket_key_text(ph):
+    fs = state(ph)
+    for t in fs.tables.values():
+        if t.verdict != 'converted':
+            continue
+        for bp in t.bucket_ptrs:
+            if bp['pos'] == _pos(ph):
+                return bp['key']
+    return None
+
+
+def verdict_line(t):
+    what = '%s[%s]' % (t.name, t.size_text)
+    if t.verdict == 'converted':
+        return '%s: converted to DEFINE_HASHTABLE(%s, %s)%s' % (
+            what, t.name, t.bits, ' (read mostly)' if t.read_mostly else '')
+    return '%s: skipped: %s' % (what, '; '.join(t.reasons))
+
+
+def statement_end(fs, i):
+    """Index of the last token of the statement starting at token i."""
+    toks = fs.toks.text
+    j = i
+    if toks[j] in ('for', 'while', 'if', 'switch') or toks[j + 1] == '(':
+        # header
+        while toks[j] != '(':
+            j += 1
+        depth = 0
+        while True:
+            if toks[j] == '(':
+                depth += 1
+            elif toks[j] == ')':
+                depth -= 1
+                if depth == 0:
+                    break
+            j += 1
+        if toks[i] not in ('for', 'while', 'if', 'switch'):
+            # an iterator macro: its body follows
+            pass
+        return statement_end(fs, j + 1)
+    if toks[j] == '{':
+        depth = 0
+        while True:
+            if toks[j] == '{':
+                depth += 1
+            elif toks[j] == '}':
+                depth -= 1
+                if depth == 0:
+                    return j
+            j += 1
+    depth = 0
+    while True:
+        if toks[j] in ('(', '[', '{'):
+            depth += 1
+        elif toks[j] in (')', ']', '}'):
+            depth -= 1
+        elif toks[j] == ';' and depth == 0:
+            return j
+        j += 1
+
+
+def stmt_span(p):
+    """(start, end) positions of the statement beginning at position p."""
+    fs = state(p)
+    i = fs.toks.at(*_pos(p))
+    j = statement_end(fs, i)
+    end = fs.toks.pos[j]
+    return (fs.toks.pos[i], (end[0], end[1] + 1))
+
+// ---------------------------------------------------------------------------
+// Collection: what the file defines and how each candidate table is used.
+// Nothing here changes code; the decision is taken in Python afterwards.
+
+@macro_def@
+identifier D;
+expression V;
+position p, pv;
+@@
+
+#define D@p V@pv
+
+@script:python@
+d << macro_def.D;
+v << macro_def.V;
+p << macro_def.p;
+pv << macro_def.pv;
+@@
+note_macro(p, d, v, pv)
+
+@enum_const@
+identifier D;
+expression V;
+position p, pv;
+@@
+
+enum { ..., D@p = V@pv, ... };
+
+@script:python@
+d << enum_const.D;
+v << enum_const.V;
+p << enum_const.p;
+pv << enum_const.pv;
+@@
+note_macro(p, d, v, pv)
+
+@named_enum_const@
+identifier E, D;
+expression V;
+position p, pv;
+@@
+
+enum E { ..., D@p = V@pv, ... };
+
+@script:python@
+d << named_enum_const.D;
+v << named_enum_const.V;
+p << named_enum_const.p;
+pv << named_enum_const.pv;
+@@
+note_macro(p, d, v, pv)
+
+@linux_include@
+position p;
+@@
+
+#include <linux/...>@p
+
+@script:python@
+p << linux_include.p;
+@@
+note_include(p, False)
+
+@hashtable_include@
+position p;
+@@
+
+#include <linux/hashtable.h>@p
+
+@script:python@
+p << hashtable_include.p;
+@@
+note_include(p, True)
+
+@table@
+identifier T;
+expression N;
+position p, pn;
+@@
+
+struct hlist_head T@p[N@pn];
+
+@script:python@
+t << table.T;
+n << table.N;
+p << table.p;
+pn << table.pn;
+@@
+note_table(p, t, n, pn)
+
+@local_decl@
+type T1;
+identifier f, x;
+position p;
+@@
+
+f(...) { ... when any
+T1 x@p;
+... when any
+}
+
+@script:python@
+x << local_decl.x;
+t << local_decl.T1;
+p << local_decl.p;
+@@
+note_decl(x, p, t, False)
+
+@local_decl_init@
+type T1;
+identifier f, x;
+expression E;
+position p;
+@@
+
+f(...) { ... when any
+T1 x@p = E;
+... when any
+}
+
+@script:python@
+x << local_decl_init.x;
+t << local_decl_init.T1;
+p << local_decl_init.p;
+@@
+note_decl(x, p, t, True)
+
+@param_decl@
+type T1;
+identifier f, x;
+position p;
+@@
+
+f(..., T1 x@p, ...) { ... }
+
+@script:python@
+x << param_decl.x;
+t << param_decl.T1;
+p << param_decl.p;
+@@
+note_decl(x, p, t, True)
+
+@init_loop@
+identifier table.T, i;
+expression hi;
+position pf, q, ph;
+@@
+
+for@pf (i = 0; i < hi@ph; \(i++\|++i\|i += 1\))
+\(
+  INIT_HLIST_HEAD(&T@q[i]);
+\|
+  INIT_HLIST_HEAD(T@q + i);
+\|
+  { INIT_HLIST_HEAD(&T@q[i]); }
+\|
+  { INIT_HLIST_HEAD(T@q + i); }
+\)
+
+@script:python@
+t << table.T;
+i << init_loop.i;
+hi << init_loop.hi;
+pf << init_loop.pf;
+q << init_loop.q;
+ph << init_loop.ph;
+@@
+note_init(t, q, pf, hi, ph, i, False)
+
+@init_loop_le@
+identifier table.T, i;
+expression hi;
+position pf, q, ph;
+@@
+
+for@pf (i = 0; i <= hi@ph; \(i++\|++i\|i += 1\))
+\(
+  INIT_HLIST_HEAD(&T@q[i]);
+\|
+  INIT_HLIST_HEAD(T@q + i);
+\|
+  { INIT_HLIST_HEAD(&T@q[i]); }
+\|
+  { INIT_HLIST_HEAD(T@q + i); }
+\)
+
+@script:python@
+t << table.T;
+i << init_loop_le.i;
+hi << init_loop_le.hi;
+pf << init_loop_le.pf;
+q << init_loop_le.q;
+ph << init_loop_le.ph;
+@@
+note_init(t, q, pf, hi, ph, i, True)
+
+@full_walk@
+identifier table.T, i, m;
+expression hi, pos, tmp;
+statement S;
+position pf, q, ph, pi;
+iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu;
+@@
+
+for@pf (i = 0; i < hi@ph; \(i++\|++i\|i += 1\))
+\(
+  hlist_for_each_entry@pi(pos, &T@q[i], m) S
+\|
+  hlist_for_each_entry_safe@pi(pos, tmp, &T@q[i], m) S
+\|
+  hlist_for_each_entry_rcu@pi(pos, &T@q[i], m) S
+\|
+  { hlist_for_each_entry@pi(pos, &T@q[i], m) S }
+\|
+  { hlist_for_each_entry_safe@pi(pos, tmp, &T@q[i], m) S }
+\|
+  { hlist_for_each_entry_rcu@pi(pos, &T@q[i], m) S }
+\)
+
+@script:python@
+t << table.T;
+i << full_walk.i;
+hi << full_walk.hi;
+pf << full_walk.pf;
+q << full_walk.q;
+ph << full_walk.ph;
+pi << full_walk.pi;
+@@
+note_walk(t, q, pf, hi, ph, i, pi, False)
+
+@scan_loop@
+identifier table.T, i;
+expression hi;
+position pf, q, ph;
+@@
+
+for@pf (i = 0; i < hi@ph; \(i++\|++i\|i += 1\)) {
+  <+... hlist_empty(&T@q[i]) ...+>
+}
+
+@script:python@
+t << table.T;
+i << scan_loop.i;
+hi << scan_loop.hi;
+pf << scan_loop.pf;
+q << scan_loop.q;
+ph << scan_loop.ph;
+@@
+note_scan(t, q, pf, hi, ph, i, False)
+
+@keyed@
+identifier table.T, m;
+expression E, n, pos, tmp, c;
+statement S;
+position q, pc, pe;
+iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
+  hlist_for_each_entry_rcu_notrace;
+@@
+
+(
+hlist_add_head@pc(n, \(&T@q[E@pe]\|T@q + E@pe\))
+|
+hlist_add_head_rcu@pc(n, \(&T@q[E@pe]\|T@q + E@pe\))
+)
+
+@keyed_iter@
+identifier table.T, m;
+expression E, n, pos, tmp, c;
+statement S;
+position q, pc, pe;
+iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
+  hlist_for_each_entry_rcu_notrace;
+@@
+
+(
+hlist_for_each_entry@pc(pos, \(&T@q[E@pe]\|T@q + E@pe\), m) S
+|
+hlist_for_each_entry_safe@pc(pos, tmp, \(&T@q[E@pe]\|T@q + E@pe\), m) S
+|
+hlist_for_each_entry_rcu@pc(pos, \(&T@q[E@pe]\|T@q + E@pe\), m) S
+|
+hlist_for_each_entry_rcu@pc(pos, \(&T@q[E@pe]\|T@q + E@pe\), m, c) S
+|
+hlist_for_each_entry_rcu_notrace@pc(pos, \(&T@q[E@pe]\|T@q + E@pe\), m) S
+)
+
+@script:python@
+t << table.T;
+e << keyed.E;
+q << keyed.q;
+pc << keyed.pc;
+pe << keyed.pe;
+@@
+note_keyed(t, q, pc, e, pe)
+
+@script:python@
+t << table.T;
+e << keyed_iter.E;
+q << keyed_iter.q;
+pc << keyed_iter.pc;
+pe << keyed_iter.pe;
+@@
+note_keyed(t, q, pc, e, pe)
+
+@index_assign@
+identifier i;
+expression E;
+position p, pe;
+@@
+
+i@p = E@pe
+
+@script:python@
+i << index_assign.i;
+e << index_assign.E;
+p << index_assign.p;
+pe << index_assign.pe;
+@@
+note_assign(i, p, e, pe)
+
+@bucket_ptr@
+identifier table.T, head;
+expression E;
+position q, ph, pe;
+@@
+
+(
+head@ph = \(&T@q[E@pe]\|T@q + E@pe\);
+|
+struct hlist_head *head@ph = \(&T@q[E@pe]\|T@q + E@pe\);
+)
+
+@script:python@
+t << table.T;
+head << bucket_ptr.head;
+e << bucket_ptr.E;
+q << bucket_ptr.q;
+ph << bucket_ptr.ph;
+pe << bucket_ptr.pe;
+@@
+note_bucket_pointer(t, q, ph, head, e, pe)
+
+@bucket_ptr_use@
+identifier bucket_ptr.head, m;
+expression n, pos, tmp, c;
+statement S;
+position pv, pc;
+@@
+
+(
+hlist_add_head@pc(n, head@pv)
+|
+hlist_add_head_rcu@pc(n, head@pv)
+)
+
+@bucket_ptr_use_iter@
+identifier bucket_ptr.head, m;
+expression n, pos, tmp, c;
+statement S;
+position pv, pc;
+@@
+
+(
+hlist_for_each_entry@pc(pos, head@pv, m) S
+|
+hlist_for_each_entry_safe@pc(pos, tmp, head@pv, m) S
+|
+hlist_for_each_entry_rcu@pc(pos, head@pv, m) S
+|
+hlist_for_each_entry_rcu@pc(pos, head@pv, m, c) S
+|
+hlist_for_each_entry_rcu_notrace@pc(pos, head@pv, m) S
+)
+
+@script:python@
+head << bucket_ptr.head;
+pv << bucket_ptr_use.pv;
+pc << bucket_ptr_use.pc;
+@@
+note_bucket_pointer_use(head, pv, pc)
+
+@script:python@
+head << bucket_ptr.head;
+pv << bucket_ptr_use_iter.pv;
+pc << bucket_ptr_use_iter.pc;
+@@
+note_bucket_pointer_use(head, pv, pc)
+
+@node_member@
+identifier m;
+expression X, B, pos, tmp, c;
+statement S;
+position pc;
+@@
+
+(
+hlist_add_head@pc(&X->m, B)
+|
+hlist_add_head_rcu@pc(&X->m, B)
+)
+
+@node_member_iter@
+identifier m;
+expression X, B, pos, tmp, c;
+statement S;
+position pc;
+@@
+
+(
+hlist_for_each_entry@pc(pos, B, m) S
+|
+hlist_for_each_entry_safe@pc(pos, tmp, B, m) S
+|
+hlist_for_each_entry_rcu@pc(pos, B, m) S
+|
+hlist_for_each_entry_rcu@pc(pos, B, m, c) S
+|
+hlist_for_each_entry_rcu_notrace@pc(pos, B, m) S
+)
+
+@script:python@
+m << node_member.m;
+pc << node_member.pc;
+@@
+note_member(pc, m)
+
+@script:python@
+m << node_member_iter.m;
+pc << node_member_iter.pc;
+@@
+note_member(pc, m)
+
+@node_delete@
+identifier m;
+expression X;
+position pc;
+@@
+
+\(hlist_del@pc(&X->m)\|hlist_del_init@pc(&X->m)\|hlist_del_rcu@pc(&X->m)\|hlist_del_init_rcu@pc(&X->m)\)
+
+@script:python@
+m << node_delete.m;
+pc << node_delete.pc;
+@@
+note_delete(m, pc)
+
+// ---------------------------------------------------------------------------
+// report and org: one line per candidate table with its verdict
+
+@script:python depends on report@
+t << table.T;
+p << table.p;
+@@
+fs = state(p)
+decide(fs)
+coccilib.report.print_report(p[0], verdict_line(fs.tables[t]) if t in fs.tables else
+                             t + ': not a candidate')
+
+@script:python depends on org@
+t << table.T;
+p << table.p;
+@@
+fs = state(p)
+decide(fs)
+if t in fs.tables:
+    coccilib.org.print_todo(p[0], verdict_line(fs.tables[t]))
+
+// ---------------------------------------------------------------------------
+// context: the declaration and keyed accesses of every convertible table
+
+@depends on context@
+identifier T;
+expression N;
+position p : script:python() { approved(p, "decl") or approved(p, "decl_read_mostly") };
+@@
+
+* struct hlist_head T@p[N];
+
+@depends on context@
+expression n, B;
+position pc : script:python() { approved(pc, "keyed") or approved(pc, "keyed_ptr") or approved(pc, "key_var") };
+@@
+
+* hlist_add_head@pc(n, B)
+
+// ---------------------------------------------------------------------------
+// patch: rewrite the tables that were found safe, and only those
+
+@script:python bucket_key@
+t << table.T;
+h << bucket_ptr.head;
+ph << bucket_ptr.ph;
+tname;
+head;
+key;
+@@
+fs = state(ph)
+decide(fs)
+text = bucket_key_text(ph)
+if text is None:
+    cocci.include_match(False)
+else:
+    coccinelle.tname = cocci.make_ident(t)
+    coccinelle.head = cocci.make_ident(h)
+    coccinelle.key = cocci.make_expr(text)
+
+@script:python define_bits@
+t << table.T;
+p << table.p;
+tname;
+b;
+@@
+fs = state(p)
+decide(fs)
+tb = fs.tables.get(t)
+if tb is None or tb.verdict != 'converted':
+    cocci.include_match(False)
+else:
+    coccinelle.tname = cocci.make_ident(t)
+    coccinelle.b = cocci.make_expr(tb.bits)
+
+@depends on patch@
+identifier define_bits.tname;
+expression define_bits.b;
+expression N;
+position p : script:python() { approved(p, "decl") };
+declarer name DEFINE_HASHTABLE;
+@@
+
+- static struct hlist_head tname@p[N];
++ static DEFINE_HASHTABLE(tname, b);
+
+@depends on patch@
+identifier define_bits.tname;
+expression define_bits.b;
+expression N;
+position p : script:python() { approved(p, "decl_read_mostly") };
+declarer name DEFINE_READ_MOSTLY_HASHTABLE;
+@@
+
+- static struct hlist_head tname@p[N];
++ static DEFINE_READ_MOSTLY_HASHTABLE(tname, b);
+
+@depends on patch@
+position p : script:python() { approved(p, "include") };
+@@
+
+#include <linux/...>@p
++ #include <linux/hashtable.h>
+
+@depends on patch@
+identifier T, i;
+expression hi;
+position pf : script:python() { approved(pf, "init") };
+@@
+
+(
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\))
+- \( INIT_HLIST_HEAD(&T[i]); \| INIT_HLIST_HEAD(T + i); \)
++ hash_init(T);
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\)) {
+- \( INIT_HLIST_HEAD(&T[i]); \| INIT_HLIST_HEAD(T + i); \)
+- }
++ hash_init(T);
+|
+- for@pf (i = 0; i <= hi; \(i++\|++i\|i += 1\))
+- \( INIT_HLIST_HEAD(&T[i]); \| INIT_HLIST_HEAD(T + i); \)
++ hash_init(T);
+|
+- for@pf (i = 0; i <= hi; \(i++\|++i\|i += 1\)) {
+- \( INIT_HLIST_HEAD(&T[i]); \| INIT_HLIST_HEAD(T + i); \)
+- }
++ hash_init(T);
+)
+
+@depends on patch@
+expression E1, E2, E3;
+statement S;
+position pf : script:python() { approved(pf, "init_drop") };
+@@
+
+- for@pf (E1; E2; E3) S
+
+@depends on patch@
+identifier T, i, m;
+expression hi, pos, tmp;
+statement S;
+position pf : script:python() { approved(pf, "walk") };
+iterator name hash_for_each, hash_for_each_safe, hash_for_each_rcu;
+@@
+
+(
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\))
+- hlist_for_each_entry(pos, &T[i], m)
++ hash_for_each(T, i, pos, m)
+  S
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\))
+- hlist_for_each_entry_safe(pos, tmp, &T[i], m)
++ hash_for_each_safe(T, i, tmp, pos, m)
+  S
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\))
+- hlist_for_each_entry_rcu(pos, &T[i], m)
++ hash_for_each_rcu(T, i, pos, m)
+  S
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\)) {
+- hlist_for_each_entry(pos, &T[i], m)
++ hash_for_each(T, i, pos, m)
+  S
+- }
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\)) {
+- hlist_for_each_entry_safe(pos, tmp, &T[i], m)
++ hash_for_each_safe(T, i, tmp, pos, m)
+  S
+- }
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\)) {
+- hlist_for_each_entry_rcu(pos, &T[i], m)
++ hash_for_each_rcu(T, i, pos, m)
+  S
+- }
+)
+
+@keyed_patch depends on patch disable bitand_comm, plus_comm@
+identifier T, m;
+expression K, M, n, pos, tmp, c;
+statement S;
+position pc : script:python() { approved(pc, "keyed") };
+iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu,
+  hash_for_each_possible_rcu_notrace;
+@@
+
+(
+- hlist_add_head@pc(n, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\))
++ hash_add(T, n, K)
+|
+- hlist_add_head_rcu@pc(n, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\))
++ hash_add_rcu(T, n, K)
+)
+
+@keyed_patch_iter depends on patch disable bitand_comm, plus_comm@
+identifier T, m;
+expression K, M, n, pos, tmp, c;
+statement S;
+position pc : script:python() { approved(pc, "keyed") };
+iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu,
+  hash_for_each_possible_rcu_notrace;
+@@
+
+(
+- hlist_for_each_entry@pc(pos, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\), m)
++ hash_for_each_possible(T, pos, m, K)
+  S
+|
+- hlist_for_each_entry_safe@pc(pos, tmp, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\), m)
++ hash_for_each_possible_safe(T, pos, tmp, m, K)
+  S
+|
+- hlist_for_each_entry_rcu@pc(pos, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\), m)
++ hash_for_each_possible_rcu(T, pos, m, K)
+  S
+|
+- hlist_for_each_entry_rcu@pc(pos, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\), m, c)
++ hash_for_each_possible_rcu(T, pos, m, K, c)
+  S
+|
+- hlist_for_each_entry_rcu_notrace@pc(pos, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\), m)
++ hash_for_each_possible_rcu_notrace(T, pos, m, K)
+  S
+)
+
+@keyed_ptr_patch depends on patch@
+identifier T, m;
+expression P, B, n, pos, tmp, c;
+statement S;
+position pc : script:python() { approved(pc, "keyed_ptr") };
+@@
+
+(
+- hlist_add_head@pc(n, &T[hash_ptr(P, B)])
++ hash_add(T, n, (unsigned long)P)
+|
+- hlist_add_head_rcu@pc(n, &T[hash_ptr(P, B)])
++ hash_add_rcu(T, n, (unsigned long)P)
+)
+
+@keyed_ptr_patch_iter depends on patch@
+identifier T, m;
+expression P, B, n, pos, tmp, c;
+statement S;
+position pc : script:python() { approved(pc, "keyed_ptr") };
+@@
+
+(
+- hlist_for_each_entry@pc(pos, &T[hash_ptr(P, B)], m)
++ hash_for_each_possible(T, pos, m, (unsigned long)P)
+  S
+|
+- hlist_for_each_entry_safe@pc(pos, tmp, &T[hash_ptr(P, B)], m)
++ hash_for_each_possible_safe(T, pos, tmp, m, (unsigned long)P)
+  S
+|
+- hlist_for_each_entry_rcu@pc(pos, &T[hash_ptr(P, B)], m)
++ hash_for_each_possible_rcu(T, pos, m, (unsigned long)P)
+  S
+|
+- hlist_for_each_entry_rcu@pc(pos, &T[hash_ptr(P, B)], m, c)
++ hash_for_each_possible_rcu(T, pos, m, (unsigned long)P, c)
+  S
+)
+
+@index_patch depends on patch disable bitand_comm@
+identifier i;
+expression K, M;
+position p : script:python() { approved(p, "idx") };
+@@
+
+(
+- i@p = K & M
++ i = K
+|
+- i@p = K % M
++ i = K
+|
+- i@p = \(hash_32\|hash_long\|hash_64\)(K, M)
++ i = K
+)
+
+@index_ptr_patch depends on patch@
+identifier i;
+expression P, B;
+position p : script:python() { approved(p, "idx_ptr") };
+@@
+
+- i@p = hash_ptr(P, B)
++ i = (unsigned long)P
+
+@index_key_patch depends on patch@
+identifier T, i, m;
+expression n, pos, tmp, c;
+statement S;
+position pc : script:python() { approved(pc, "key_var") };
+@@
+
+(
+- hlist_add_head@pc(n, \(&T[i]\|T + i\))
++ hash_add(T, n, i)
+|
+- hlist_add_head_rcu@pc(n, \(&T[i]\|T + i\))
++ hash_add_rcu(T, n, i)
+)
+
+@index_key_patch_iter depends on patch@
+identifier T, i, m;
+expression n, pos, tmp, c;
+statement S;
+position pc : script:python() { approved(pc, "key_var") };
+@@
+
+(
+- hlist_for_each_entry@pc(pos, \(&T[i]\|T + i\), m)
++ hash_for_each_possible(T, pos, m, i)
+  S
+|
+- hlist_for_each_entry_safe@pc(pos, tmp, \(&T[i]\|T + i\), m)
++ hash_for_each_possible_safe(T, pos, tmp, m, i)
+  S
+|
+- hlist_for_each_entry_rcu@pc(pos, \(&T[i]\|T + i\), m)
++ hash_for_each_possible_rcu(T, pos, m, i)
+  S
+|
+- hlist_for_each_entry_rcu@pc(pos, \(&T[i]\|T + i\), m, c)
++ hash_for_each_possible_rcu(T, pos, m, i, c)
+  S
+|
+- hlist_for_each_entry_rcu_notrace@pc(pos, \(&T[i]\|T + i\), m)
++ hash_for_each_possible_rcu_notrace(T, pos, m, i)
+  S
+)
+
+@bucket_ptr_use_patch depends on patch@
+identifier bucket_key.tname, bucket_key.head;
+expression bucket_key.key;
+expression n;
+position pc : script:python(key) { approved_key(pc, key) };
+@@
+
+(
+- hlist_add_head@pc(n, head)
++ hash_add(tname, n, key)
+|
+- hlist_add_head_rcu@pc(n, head)
++ hash_add_rcu(tname, n, key)
+)
+
+@bucket_ptr_use_iter_patch depends on patch@
+identifier bucket_key.tname, bucket_key.head, m;
+expression bucket_key.key;
+expression pos, tmp, c;
+statement S;
+position pc : script:python(key) { approved_key(pc, key) };
+@@
+
+(
+- hlist_for_each_entry@pc(pos, head, m)
++ hash_for_each_possible(tname, pos, m, key)
+  S
+|
+- hlist_for_each_entry_safe@pc(pos, tmp, head, m)
++ hash_for_each_possible_safe(tname, pos, tmp, m, key)
+  S
+|
+- hlist_for_each_entry_rcu@pc(pos, head, m)
++ hash_for_each_possible_rcu(tname, pos, m, key)
+  S
+|
+- hlist_for_each_entry_rcu@pc(pos, head, m, c)
++ hash_for_each_possible_rcu(tname, pos, m, key, c)
+  S
+|
+- hlist_for_each_entry_rcu_notrace@pc(pos, head, m)
++ hash_for_each_possible_rcu_notrace(tname, pos, m, key)
+  S
+)
+
+@bucket_ptr_remove depends on patch@
+identifier head;
+expression E;
+position ph : script:python() { approved(ph, "bptr") };
+@@
+
+- head@ph = E;
+
+@bucket_ptr_decl_remove depends on patch@
+identifier head;
+expression E;
+position ph : script:python() { approved(ph, "bptr") };
+@@
+
+- struct hlist_head *head@ph = E;
+
+@depends on patch@
+expression X;
+position pc : script:python() { approved(pc, "del") };
+@@
+
+(
+- hlist_del@pc(X)
++ hash_del(X)
+|
+- hlist_del_init@pc(X)
++ hash_del(X)
+|
+- hlist_del_rcu@pc(X)
++ hash_del_rcu(X)
+|
+- hlist_del_init_rcu@pc(X)
++ hash_del_rcu(X)
+)
+
+@depends on patch@
+identifier D;
+expression V;
+position p : script:python() { approved(p, "dead_macro") };
+@@
+
+- #define D@p V
+
+@depends on patch@
+type T1;
+identifier f, x;
+position p : script:python() { approved(p, "dead_var") };
+@@
+
+f(...) { ... when any
+- T1 x@p;
+... when any
+}
