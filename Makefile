@@ -1,9 +1,7 @@
 # hashtable-convert — build, test, demo and install targets.
 #
-#   make check          all fast tests (header, rules, wrapper); installs what is missing
-#   make demo           run the tool on the bundled sample tree
-#   make check-kernel   the whole-kernel test on Debian's linux-source-6.1 (slow)
-#   make bench          whole-tree timings on the same kernel tree
+#   make check          all fast tests (header, rules, their Python); installs what is missing
+#   make demo           run the rule on bundled samples: a diff and the verdicts
 
 PYTHON ?= /usr/bin/python3
 CC ?= gcc
@@ -26,9 +24,18 @@ check-rules: deps
 	@$(PYTHON) tests/run_cases.py
 
 check-tool: deps
-	@$(PYTHON) -m unittest discover -s tests -p 'test_*.py'
+	@cd tests && $(PYTHON) -m unittest test_cocci_python
+
+DEMO_CASES = testdata/cases/p9_errmap.c testdata/cases/tracepoint_table.c testdata/cases/bucket_locks.c
 
 demo: deps
+	@echo "== spatch -D patch: the conversion of two sample files"
+	@for f in testdata/cases/p9_errmap.c testdata/cases/tracepoint_table.c; do \
+		spatch --very-quiet -D patch --sp-file semantic-patches/hashtable.cocci $$f; done
+	@echo "== spatch -D report: the verdict on every table of three samples"
+	@for f in $(DEMO_CASES); do \
+		spatch --very-quiet -D report --sp-file semantic-patches/hashtable.cocci $$f; done
+	@echo "== the bundled header in a userspace program"
 	@$(MAKE) --no-print-directory -C tests/header demo
 
 clean:

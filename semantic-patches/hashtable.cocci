@@ -420,6 +420,14 @@ def width_class(type_text):
     return 'type ' + ' '.join(words)
 
 
+_FIELD_TYPES = {}   # struct field name -> set of declared types, this file
+
+
+def note_field(p, name, type_text):
+    state(p)
+    _FIELD_TYPES.setdefault(name, set()).add(type_text)
+
+
 def shape_class(toks, node):
     """Width class of a key whose type spatch did not know, from its shape."""
     node = strip_parens(node)
@@ -429,6 +437,9 @@ def shape_class(toks, node):
     if node[0] == 'call' and node[1][0] == 'id':
         return 'result of ' + node[1][1] + '()'
     if node[0] == 'field':
+        types = _FIELD_TYPES.get(node[2], set())
+        if len(types) == 1:
+            return width_class(next(iter(types)))
         return 'field ' + node[2]
     return 'expression ' + node_text(toks, node)
 
@@ -506,6 +517,7 @@ def state(p):
         return _CURRENT[0]
     if fs is None:
         _FILES.clear()               # one file at a time: forget the previous one
+        _FIELD_TYPES.clear()
         fs = _FILES[path] = FileState(path)
         _CURRENT[0] = fs
     return fs
@@ -573,6 +585,16 @@ def note_table(p, name, size, psize):
     if 'const' in head:
         t.refuse('is const', pos)
     t.uses.add(pos)
+    fs.tables[name] = t
+
+
+def note_member_table(p, name, size):
+    """A table inside a struct: listed, but not converted by this rule yet."""
+    fs = state(p)
+    if name in fs.tables:
+        return
+    t = Table(name, fs.path, _pos(p), size, None, 'member')
+    t.refuse('struct member tables are not converted yet')
     fs.tables[name] = t
 
 
@@ -850,8 +872,10 @@ def in_spans(pos, spans):
 
 def decide_table(fs, t):
     toks = fs.toks
-    if t.scope != 'static':
+    if t.scope == 'global':
         t.refuse('not static: other files may index it')
+    if t.reasons:
+        return
     try:
         sizes = [v[0] for v in evaluate_all(fs.macros, [t.size_text])]
     except Unknown as e:
@@ -1301,6 +1325,36 @@ pn << table.pn;
 @@
 note_table(p, t, n, pn)
 
+@struct_field@
+identifier S, f;
+type T1;
+position p;
+@@
+
+struct S { ... T1 f@p; ... };
+
+@script:python@
+f << struct_field.f;
+t << struct_field.T1;
+p << struct_field.p;
+@@
+note_field(p, f, t)
+
+@member_table@
+identifier S, T;
+expression N;
+position p;
+@@
+
+struct S { ... struct hlist_head T@p[N]; ... };
+
+@script:python@
+t << member_table.T;
+n << member_table.N;
+p << member_table.p;
+@@
+note_member_table(p, t, n)
+
 @local_decl@
 type T1;
 identifier f, x;
@@ -1668,6 +1722,14 @@ fs = state(p)
 decide(fs)
 coccilib.report.print_report(p[0], verdict_line(fs.tables[t]) if t in fs.tables else
                              t + ': not a candidate')
+
+@script:python depends on report@
+t << member_table.T;
+p << member_table.p;
+@@
+fs = state(p)
+decide(fs)
+coccilib.report.print_report(p[0], verdict_line(fs.tables[t]))
 
 @script:python depends on org@
 t << table.T;

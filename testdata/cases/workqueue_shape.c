@@ -155,7 +155,7 @@ static int count_busy(struct pool *pool)
 }
 
 #define NR_WORKERS	8
-#define NR_WORKS	6
+#define NR_WORKS	8
 
 int main(void)
 {
@@ -180,7 +180,7 @@ int main(void)
 		INIT_LIST_HEAD(&works[i].entry);
 	}
 
-	/* workers 0..3 take works 0..3; workers 4..7 try works 1, 3, 5, 1 */
+	/* workers 0..3 take works 0..3; workers 4..7 try works 1, 3, 5, 7 */
 	for (i = 0; i < 4; i++)
 		start_work(pool, &workers[i], &works[i]);
 	for (i = 4; i < NR_WORKERS; i++) {

@@ -1,0 +1,63 @@
+"""Unit tests of the decision code inside semantic-patches/hashtable.cocci."""
+import unittest
+
+import cocci_python
+
+M = cocci_python.load()
+
+
+def values(macros, *texts):
+    return M.evaluate_all(macros, list(texts))
+
+
+class EvaluateTest(unittest.TestCase):
+    def test_arithmetic_and_macros(self):
+        macros = {'BITS': ['6'], 'SIZE': ['(1 << BITS)'], 'MASK': ['(SIZE - 1)']}
+        self.assertEqual(values(macros, 'SIZE', 'MASK'), [(64, 63)])
+        self.assertEqual(values({}, '0x20u'), [(32,)])
+        self.assertEqual(values({}, '-7 / 2', '-7 % 2'), [(-3, -1)])
+
+    def test_config_condition_gives_every_branch(self):
+        macros = {'B': ['(CONFIG_BASE_SMALL ? 3 : 7)'], 'N': ['(1 << B)']}
+        self.assertEqual(sorted(values(macros, 'N', 'N - 1')), [(8, 7), (128, 127)])
+
+    def test_unknown_symbol_in_arithmetic_is_refused(self):
+        with self.assertRaises(M.Unknown):
+            values({}, 'CONFIG_FOO * 4')
+        with self.assertRaises(M.Unknown):
+            values({}, 'sizeof(long)')
+
+    def test_alternative_definitions_are_choices(self):
+        self.assertEqual(sorted(values({'N': ['16', '32']}, 'N')), [(16,), (32,)])
+
+
+class BitsTest(unittest.TestCase):
+    def test_existing_bits_macro_is_reused(self):
+        macros = {'TP_BITS': ['6'], 'TP_SIZE': ['(1 << TP_BITS)']}
+        self.assertEqual(M.bits_expression(macros, 'TP_SIZE'), 'TP_BITS')
+
+    def test_literal_size_gives_literal_bits(self):
+        self.assertEqual(M.bits_expression({'SZ': ['32']}, 'SZ'), '5')
+
+    def test_configuration_dependent_literal_has_no_bits(self):
+        self.assertIsNone(M.bits_expression({'SZ': ['16', '32']}, 'SZ'))
+
+
+class WidthTest(unittest.TestCase):
+    def test_classes(self):
+        self.assertEqual(M.width_class('unsigned int'), 'small')
+        self.assertEqual(M.width_class('u32'), 'small')
+        self.assertEqual(M.width_class('unsigned long'), 'long')
+        self.assertEqual(M.width_class('u64'), 'long')
+        self.assertEqual(M.width_class('struct mm *'), 'pointer')
+        self.assertEqual(M.width_class('my_key_t'), 'type my_key_t')
+
+
+class TokensTest(unittest.TestCase):
+    def test_positions_skip_comments_and_strings(self):
+        t = M.Tokens('int a; /* T */\n\tfoo(T, "T");\n')
+        self.assertEqual([p for p, x in zip(t.pos, t.text) if x == 'T'], [(2, 5)])
+
+
+if __name__ == '__main__':
+    unittest.main()
