@@ -452,7 +452,7 @@ class Site:
     def __init__(self, kind, op_pos, idx_text, idx_span):
         self.kind, self.op_pos = kind, op_pos
         self.idx_text, self.idx_span = idx_text, idx_span
-        self.form = self.key_text = self.reducer = None
+        self.form = self.key_text = None
         self.width = None
 
 
@@ -463,13 +463,11 @@ class Table:
         self.read_mostly = False
         self.uses = set()            # positions of name tokens understood
         self.sites = []              # keyed accesses (Site)
-        self.inits, self.walks, self.deletes = [], [], []
-        self.index_uses = []         # (var, token pos, op pos, kind)
+        self.inits, self.walks = [], []
         self.bucket_ptrs = []        # dicts, see note_bucket_pointer
         self.reasons = []
         self.verdict = None
         self.bits = None
-        self.size_values = ()
 
     def refuse(self, reason, pos=None):
         if pos:
@@ -621,16 +619,7 @@ def note_walk(name, q, pf, hi, ph, cursor, pi, inclusive):
     fs = state(q)
     t.uses.add(_pos(q))
     # the header of the iterator ends at its closing parenthesis
-    j = fs.toks.at(*_pos(pi))
-    depth = 0
-    while True:
-        j += 1
-        if fs.toks.text[j] == '(':
-            depth += 1
-        elif fs.toks.text[j] == ')':
-            depth -= 1
-            if depth == 0:
-                break
+    j = matching_close(fs.toks.text, fs.toks.at(*_pos(pi)) + 1)
     t.walks.append(dict(pos=_pos(pf), span=stmt_span(pf), header_end=fs.toks.pos[j],
                         hi=hi, hi_span=_span(ph), cursor=cursor, inclusive=inclusive,
                         iterator=fs.toks.text[fs.toks.at(*_pos(pi))]))
@@ -663,7 +652,7 @@ def note_assign(var, p, rhs, prhs):
 
 def note_decl(var, p, type_text, has_init):
     fs = state(p)
-    fs.decls.setdefault(var, []).append((_pos(p), type_text, has_init, None))
+    fs.decls.setdefault(var, []).append((_pos(p), type_text, has_init))
 
 
 def note_bucket_pointer(name, q, ph, head, idx, pidx):
@@ -805,7 +794,7 @@ def declared_type(fs, var, rng):
     """Declared type text of a local or parameter var inside function rng."""
     lo_pos = fs.toks.pos[function_header(fs, rng)[1]]
     hi_pos = fs.toks.pos[rng[1]]
-    for pos, type_text, has_init, span in fs.decls.get(var, ()):
+    for pos, type_text, has_init in fs.decls.get(var, ()):
         if lo_pos <= pos <= hi_pos:
             return type_text
     return None
@@ -886,7 +875,6 @@ def decide_table(fs, t):
                  % (t.size_text, '/'.join(str(n) for n in sorted(set(sizes)))))
     if t.reasons:
         return
-    t.size_values = sizes
     t.bits = bits_expression(fs.macros, t.size_text)
     if t.bits is None:
         t.refuse('bucket count "%s" depends on the configuration and has no bits expression'
@@ -1185,37 +1173,31 @@ def verdict_line(t):
     return '%s: skipped: %s' % (what, '; '.join(t.reasons))
 
 
+def matching_close(toks, j):
+    """Index of the bracket that closes the one at toks[j]."""
+    pair = {'(': ')', '{': '}', '[': ']'}[toks[j]]
+    opening, depth = toks[j], 0
+    while True:
+        if toks[j] == opening:
+            depth += 1
+        elif toks[j] == pair:
+            depth -= 1
+            if depth == 0:
+                return j
+        j += 1
+
+
 def statement_end(fs, i):
     """Index of the last token of the statement starting at token i."""
     toks = fs.toks.text
     j = i
     if toks[j] in ('for', 'while', 'if', 'switch') or toks[j + 1] == '(':
-        # header
+        # a loop, condition or iterator macro: its header, then its body
         while toks[j] != '(':
             j += 1
-        depth = 0
-        while True:
-            if toks[j] == '(':
-                depth += 1
-            elif toks[j] == ')':
-                depth -= 1
-                if depth == 0:
-                    break
-            j += 1
-        if toks[i] not in ('for', 'while', 'if', 'switch'):
-            # an iterator macro: its body follows
-            pass
-        return statement_end(fs, j + 1)
+        return statement_end(fs, matching_close(toks, j) + 1)
     if toks[j] == '{':
-        depth = 0
-        while True:
-            if toks[j] == '{':
-                depth += 1
-            elif toks[j] == '}':
-                depth -= 1
-                if depth == 0:
-                    return j
-            j += 1
+        return matching_close(toks, j)
     depth = 0
     while True:
         if toks[j] in ('(', '[', '{'):
