@@ -492,7 +492,7 @@ class FileState:
         self.has_hashtable_include = False
         self.decided = False
         self.approved = {}           # position -> (kind, extra)
-        self.line_maps = {}          # rewritten copy -> {its line: original line}
+        self.position_maps = {}      # rewritten copy -> {its position: original position}
         self.deletes = []            # (member, position) of hlist_del*()
         self.members = {}            # hlist op position -> node member name
 
@@ -522,27 +522,52 @@ def state(p):
 
 
 def translate(p):
-    """Position p in the original file, or None where that line has changed."""
+    """Position p in the original file, or None where that token is new."""
     fs = state(p)
     path = p[0].file
     pos = _pos(p)
     if path == fs.path:
         return pos
-    lines = fs.line_maps.get(path)
-    if lines is None:
-        with open(fs.path, errors='replace') as f:
-            old = f.read().split('\n')
+    mapping = fs.position_maps.get(path)
+    if mapping is None:
         with open(path, errors='replace') as f:
-            new = f.read().split('\n')
-        lines = {}
-        matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-            if tag == 'equal':
-                for k in range(i2 - i1):
-                    lines[j1 + k + 1] = i1 + k + 1
-        fs.line_maps = {path: lines}
-    line = lines.get(pos[0])
-    return None if line is None else (line, pos[1])
+            mapping = align(fs.toks, Tokens(f.read()))
+        fs.position_maps = {path: mapping}
+    return mapping.get(pos)
+
+
+def align(old, new):
+    """Map the positions of the tokens of new to those of the same tokens in old.
+
+    Lines are matched first (cheap, and most lines are unchanged); the tokens
+    of changed line ranges are then matched one by one, so that a line that
+    was only re-indented, or changed elsewhere, still maps.
+    """
+    def lines_of(toks):
+        rows = {}
+        for i, (line, col) in enumerate(toks.pos):
+            rows.setdefault(line, []).append(i)
+        last = toks.pos[-1][0] if toks.pos else 0
+        return [tuple(toks.text[i] for i in rows.get(n, ())) for n in range(1, last + 1)], rows
+
+    old_lines, old_rows = lines_of(old)
+    new_lines, new_rows = lines_of(new)
+    mapping = {}
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == 'equal':
+            for k in range(i2 - i1):
+                for a, b in zip(old_rows.get(i1 + k + 1, ()), new_rows.get(j1 + k + 1, ())):
+                    mapping[new.pos[b]] = old.pos[a]
+        elif tag == 'replace':
+            olds = [i for n in range(i1 + 1, i2 + 1) for i in old_rows.get(n, ())]
+            news = [i for n in range(j1 + 1, j2 + 1) for i in new_rows.get(n, ())]
+            sub = difflib.SequenceMatcher(None, [old.text[i] for i in olds],
+                                          [new.text[i] for i in news], autojunk=False)
+            for a, b, size in sub.get_matching_blocks():
+                for k in range(size):
+                    mapping[new.pos[news[b + k]]] = old.pos[olds[a + k]]
+    return mapping
 
 
 def table_for(p, name):
@@ -898,7 +923,7 @@ def decide_table(fs, t):
         if not covers:
             t.refuse('loop bound "%s" does not cover exactly the buckets' % walk['hi'], walk['pos'])
         ok_spans.append(walk['span'])
-        body = tok_indices(fs, walk['span'])
+        body = tok_indices(fs, (walk['header_end'], walk['span'][1]))
         assigns_cursor = any(toks.text[i] == walk['cursor'] and
                              (toks.text[i + 1] in ('=', '++', '--', '+=', '-=') or
                               toks.text[i - 1] in ('++', '--', '&'))
@@ -1017,6 +1042,7 @@ def decide(fs):
     removed = set()          # token indices the conversion deletes
     dead_var_candidates = []  # (var, function range)
     macro_candidates = set()
+    keep = set()             # macros the converted code still names
     members = set()
     converted_any = False
     for t in fs.tables.values():
@@ -1075,8 +1101,7 @@ def decide(fs):
             dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
         ops = [s.op_pos for s in t.sites] + [u[1] for bp in t.bucket_ptrs for u in bp['uses']]
         members.update(fs.members.get(op) for op in ops)
-        if t.bits in fs.macros:
-            macro_candidates.discard(t.bits)
+        keep |= set(Tokens(t.bits).text)     # the generated DEFINE_HASHTABLE uses them
     if not converted_any:
         return
     # deleting a node of a converted table; hlist_del() poisons where
@@ -1094,11 +1119,13 @@ def decide(fs):
     changed = True
     while changed:
         changed = False
-        for name in sorted(macro_candidates - dead):
+        for name in sorted(macro_candidates - dead - keep):
             if len(fs.macro_pos.get(name, ())) != 1:
                 continue
-            def_pos = fs.macro_pos[name][0]
-            def_i = fs.toks.at(*def_pos)
+            # a macro definition is positioned at its hash sign: find the name
+            def_i = fs.toks.at(*fs.macro_pos[name][0])
+            while def_i is not None and fs.toks.text[def_i] != name:
+                def_i += 1
             ok = True
             for i in occurrences(fs, name):
                 if i == def_i or i in removed:
@@ -1139,6 +1166,36 @@ def approved(p, kind, extra=None):
 
 def _squash(text):
     return ''.join(str(text).split())
+
+
+def still_pending(p):
+    """Is p a site the patch approved but left as it was?"""
+    fs = state(p)
+    decide(fs)
+    pos = translate(p)
+    got = fs.approved.get(pos) if pos is not None else None
+    return got is not None and got[0] != 'include'
+
+
+def still_pending_assignment(p, rhs):
+    """An approved assignment whose right-hand side is still the reduced one."""
+    if not still_pending(p):
+        return False
+    fs = state(p)
+    kind = fs.approved[translate(p)][0]
+    if kind not in ('idx', 'idx_ptr'):
+        return True
+    pos = translate(p)
+    recorded = [a[1] for v in fs.assigns.values() for a in v if a[0] == pos]
+    return any(_squash(r) == _squash(rhs) for r in recorded)
+
+
+def fail_incomplete(p):
+    """Abandon the file: converting part of a table would change its meaning."""
+    fs = state(p)
+    pos = translate(p)
+    raise RuntimeError('%s:%d: %s approved but not rewritten; the file is left unchanged'
+                       % (fs.path, pos[0], fs.approved[pos][0]))
 
 
 def approved_key(pc, key):
@@ -1498,9 +1555,8 @@ ph << scan_loop.ph;
 note_scan(t, q, pf, hi, ph, i, False)
 
 @keyed@
-identifier table.T, m;
-expression E, n, pos, tmp, c;
-statement S;
+identifier table.T;
+expression E, n;
 position q, pc, pe;
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
   hlist_for_each_entry_rcu_notrace;
@@ -1514,7 +1570,7 @@ hlist_add_head_rcu@pc(n, \(&T@q[E@pe]\|T@q + E@pe\))
 
 @keyed_iter@
 identifier table.T, m;
-expression E, n, pos, tmp, c;
+expression E, pos, tmp, c;
 statement S;
 position q, pc, pe;
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
@@ -1590,9 +1646,8 @@ pe << bucket_ptr.pe;
 note_bucket_pointer(t, q, ph, head, e, pe)
 
 @bucket_ptr_use@
-identifier bucket_ptr.head, m;
-expression n, pos, tmp, c;
-statement S;
+identifier bucket_ptr.head;
+expression n;
 position pv, pc;
 @@
 
@@ -1604,7 +1659,7 @@ hlist_add_head_rcu@pc(n, head@pv)
 
 @bucket_ptr_use_iter@
 identifier bucket_ptr.head, m;
-expression n, pos, tmp, c;
+expression pos, tmp, c;
 statement S;
 position pv, pc;
 @@
@@ -1637,8 +1692,7 @@ note_bucket_pointer_use(head, pv, pc)
 
 @node_member@
 identifier m;
-expression X, B, pos, tmp, c;
-statement S;
+expression X, B;
 position pc;
 @@
 
@@ -1650,7 +1704,7 @@ hlist_add_head_rcu@pc(&X->m, B)
 
 @node_member_iter@
 identifier m;
-expression X, B, pos, tmp, c;
+expression B, pos, tmp, c;
 statement S;
 position pc;
 @@
@@ -1776,7 +1830,7 @@ else:
     coccinelle.tname = cocci.make_ident(t)
     coccinelle.b = cocci.make_expr(tb.bits)
 
-@depends on patch@
+@define_patch depends on patch@
 identifier define_bits.tname;
 expression define_bits.b;
 expression N;
@@ -1787,7 +1841,7 @@ declarer name DEFINE_HASHTABLE;
 - static struct hlist_head tname@p[N];
 + static DEFINE_HASHTABLE(tname, b);
 
-@depends on patch@
+@define_read_mostly_patch depends on patch@
 identifier define_bits.tname;
 expression define_bits.b;
 expression N;
@@ -1798,14 +1852,14 @@ declarer name DEFINE_READ_MOSTLY_HASHTABLE;
 - static struct hlist_head tname@p[N];
 + static DEFINE_READ_MOSTLY_HASHTABLE(tname, b);
 
-@depends on patch@
+@include_patch depends on patch@
 position p : script:python() { approved(p, "include") };
 @@
 
 #include <linux/...>@p
 + #include <linux/hashtable.h>
 
-@depends on patch@
+@init_patch depends on patch@
 identifier T, i;
 expression hi;
 position pf : script:python() { approved(pf, "init") };
@@ -1831,7 +1885,7 @@ position pf : script:python() { approved(pf, "init") };
 + hash_init(T);
 )
 
-@depends on patch@
+@init_drop_patch depends on patch@
 expression E1, E2, E3;
 statement S;
 position pf : script:python() { approved(pf, "init_drop") };
@@ -1839,7 +1893,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 
 - for@pf (E1; E2; E3) S
 
-@depends on patch@
+@walk_patch depends on patch@
 identifier T, i, m;
 expression hi, pos, tmp;
 statement S;
@@ -1883,9 +1937,8 @@ iterator name hash_for_each, hash_for_each_safe, hash_for_each_rcu;
 )
 
 @keyed_patch depends on patch disable bitand_comm, plus_comm@
-identifier T, m;
-expression K, M, n, pos, tmp, c;
-statement S;
+identifier T;
+expression K, M, n;
 position pc : script:python() { approved(pc, "keyed") };
 iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu,
   hash_for_each_possible_rcu_notrace;
@@ -1901,7 +1954,7 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
 
 @keyed_patch_iter depends on patch disable bitand_comm, plus_comm@
 identifier T, m;
-expression K, M, n, pos, tmp, c;
+expression K, M, pos, tmp, c;
 statement S;
 position pc : script:python() { approved(pc, "keyed") };
 iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu,
@@ -1931,9 +1984,8 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
 )
 
 @keyed_ptr_patch depends on patch@
-identifier T, m;
-expression P, B, n, pos, tmp, c;
-statement S;
+identifier T;
+expression P, B, n;
 position pc : script:python() { approved(pc, "keyed_ptr") };
 @@
 
@@ -1947,7 +1999,7 @@ position pc : script:python() { approved(pc, "keyed_ptr") };
 
 @keyed_ptr_patch_iter depends on patch@
 identifier T, m;
-expression P, B, n, pos, tmp, c;
+expression P, B, pos, tmp, c;
 statement S;
 position pc : script:python() { approved(pc, "keyed_ptr") };
 @@
@@ -1997,9 +2049,8 @@ position p : script:python() { approved(p, "idx_ptr") };
 + i = (unsigned long)P
 
 @index_key_patch depends on patch@
-identifier T, i, m;
-expression n, pos, tmp, c;
-statement S;
+identifier T, i;
+expression n;
 position pc : script:python() { approved(pc, "key_var") };
 @@
 
@@ -2013,7 +2064,7 @@ position pc : script:python() { approved(pc, "key_var") };
 
 @index_key_patch_iter depends on patch@
 identifier T, i, m;
-expression n, pos, tmp, c;
+expression pos, tmp, c;
 statement S;
 position pc : script:python() { approved(pc, "key_var") };
 @@
@@ -2101,7 +2152,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - struct hlist_head *head@ph = E;
 
-@depends on patch@
+@delete_patch depends on patch@
 expression X;
 position pc : script:python() { approved(pc, "del") };
 @@
@@ -2120,7 +2171,7 @@ position pc : script:python() { approved(pc, "del") };
 + hash_del_rcu(X)
 )
 
-@depends on patch@
+@dead_macro_patch depends on patch@
 identifier D;
 expression V;
 position p : script:python() { approved(p, "dead_macro") };
@@ -2128,7 +2179,7 @@ position p : script:python() { approved(p, "dead_macro") };
 
 - #define D@p V
 
-@depends on patch@
+@dead_var_patch depends on patch@
 type T1;
 identifier f, x;
 position p : script:python() { approved(p, "dead_var") };
@@ -2138,3 +2189,81 @@ f(...) { ... when any
 - T1 x@p;
 ... when any
 }
+
+// ---------------------------------------------------------------------------
+// Fail-safe: a site that was approved but is still there means some rule did
+// not rewrite it. Half a conversion changes behaviour (keys hashed on insert,
+// masked on lookup), so the whole file is abandoned instead.
+
+@leftover_call depends on patch@
+identifier f;
+position p : script:python() { still_pending(p) };
+@@
+
+f@p(...)
+
+@script:python depends on patch@
+p << leftover_call.p;
+@@
+fail_incomplete(p)
+
+@leftover_iterator depends on patch@
+statement S;
+position p : script:python() { still_pending(p) };
+iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
+  hlist_for_each_entry_rcu_notrace;
+@@
+
+(
+hlist_for_each_entry@p(...) S
+|
+hlist_for_each_entry_safe@p(...) S
+|
+hlist_for_each_entry_rcu@p(...) S
+|
+hlist_for_each_entry_rcu_notrace@p(...) S
+)
+
+@script:python depends on patch@
+p << leftover_iterator.p;
+@@
+fail_incomplete(p)
+
+@leftover_assignment depends on patch@
+identifier x;
+expression E;
+position p : script:python(E) { still_pending_assignment(p, E) };
+@@
+
+x@p = E
+
+@script:python depends on patch@
+p << leftover_assignment.p;
+@@
+fail_incomplete(p)
+
+@leftover_loop depends on patch@
+expression E1, E2, E3;
+statement S;
+position p : script:python() { still_pending(p) };
+@@
+
+for@p (E1; E2; E3) S
+
+@script:python depends on patch@
+p << leftover_loop.p;
+@@
+fail_incomplete(p)
+
+@leftover_declaration depends on patch@
+identifier T;
+expression N;
+position p : script:python() { still_pending(p) };
+@@
+
+struct hlist_head T@p[N];
+
+@script:python depends on patch@
+p << leftover_declaration.p;
+@@
+fail_incomplete(p)

@@ -1,0 +1,80 @@
+"""The rule abandons a file rather than convert part of a table.
+
+Each test removes one rewriting rule from semantic-patches/hashtable.cocci, as a
+bug in it would, and runs the result over a case that needs that rule: the
+decision still approves the table, so the leftover checks at the end of the
+rule file must find the site left as it was and leave the file unchanged.
+"""
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+COCCI = os.path.join(ROOT, 'semantic-patches', 'hashtable.cocci')
+CASES = os.path.join(ROOT, 'testdata', 'cases')
+
+# rewriting rule -> a case that cannot be converted without it
+NEEDED_BY = {
+    'define_patch': 'p9_errmap',
+    'define_read_mostly_patch': 'read_mostly',
+    'init_patch': 'p9_errmap',
+    'init_drop_patch': 'init_drop',
+    'walk_patch': 'mask_macro',
+    'keyed_patch': 'mask_macro',
+    'keyed_patch_iter': 'mask_macro',
+    'keyed_ptr_patch': 'init_drop',
+    'keyed_ptr_patch_iter': 'init_drop',
+    'index_patch': 'p9_errmap',
+    'index_key_patch': 'p9_errmap',
+    'index_key_patch_iter': 'p9_errmap',
+    'bucket_ptr_use_patch': 'tracepoint_table',
+    'bucket_ptr_use_iter_patch': 'tracepoint_table',
+    'bucket_ptr_remove': 'tracepoint_table',
+    'bucket_ptr_decl_remove': 'ptr_arith',
+    'delete_patch': 'p9_errmap',
+}
+
+
+def without_rule(text, name):
+    start = text.index('\n@%s ' % name)
+    end = text.index('\n@', text.index('\n@@\n', start) + 4)
+    return text[:start] + text[end:]
+
+
+class FailSafeTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        with open(COCCI) as f:
+            cls.rules = f.read()
+
+    def check(self, rule, case):
+        with tempfile.TemporaryDirectory() as tmp:
+            cocci = os.path.join(tmp, 'mutant.cocci')
+            with open(cocci, 'w') as f:
+                f.write(without_rule(self.rules, rule))
+            src = os.path.join(CASES, case + '.c')
+            work = os.path.join(tmp, case + '.c')
+            shutil.copyfile(src, work)
+            out = subprocess.run(['spatch', '--very-quiet', '-D', 'patch', '--sp-file', cocci,
+                                  work, '--in-place'], capture_output=True, text=True, timeout=300)
+            with open(src) as a, open(work) as b:
+                self.assertEqual(a.read(), b.read(), 'without %s, %s was changed' % (rule, case))
+            self.assertIn('approved but not rewritten', out.stderr)
+
+    def test_every_rewriting_rule(self):
+        for rule, case in sorted(NEEDED_BY.items()):
+            with self.subTest(rule=rule):
+                self.check(rule, case)
+
+    def test_complete_rule_file_converts_those_cases(self):
+        # the mutants above must fail for the missing rule, not for any rule
+        for case in sorted(set(NEEDED_BY.values())):
+            with open(os.path.join(CASES, case + '.c')) as a, \
+                    open(os.path.join(CASES, case + '.res')) as b:
+                self.assertNotEqual(a.read(), b.read(), case)
+
+
+if __name__ == '__main__':
+    unittest.main()
