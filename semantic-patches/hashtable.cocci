@@ -420,15 +420,11 @@ def width_class(type_text):
     return 'type ' + ' '.join(words)
 
 
-_FIELD_TYPES = {}   # struct field name -> set of declared types, this file
-
-
 def note_field(p, name, type_text):
-    state(p)
-    _FIELD_TYPES.setdefault(name, set()).add(type_text)
+    state(p).field_types.setdefault(name, set()).add(type_text)
 
 
-def shape_class(toks, node):
+def shape_class(toks, node, field_types):
     """Width class of a key whose type spatch did not know, from its shape."""
     node = strip_parens(node)
     if node[0] == 'cast':
@@ -437,7 +433,7 @@ def shape_class(toks, node):
     if node[0] == 'call' and node[1][0] == 'id':
         return 'result of ' + node[1][1] + '()'
     if node[0] == 'field':
-        types = _FIELD_TYPES.get(node[2], set())
+        types = field_types.get(node[2], set())
         if len(types) == 1:
             return width_class(next(iter(types)))
         return 'field ' + node[2]
@@ -492,32 +488,36 @@ class FileState:
         self.has_hashtable_include = False
         self.decided = False
         self.approved = {}           # position -> (kind, extra)
+        self.field_types = {}        # struct field name -> declared types
         self.position_maps = {}      # rewritten copy -> {its position: original position}
         self.deletes = []            # (member, position) of hlist_del*()
         self.members = {}            # hlist op position -> node member name
 
 
-_FILES = {}
-_CURRENT = [None]
+_FILES = {}                 # path -> FileState, oldest first
 
 
 def state(p):
-    """The state of the file being processed.
+    """The state of the file p is in.
 
     After a rule has changed the code, spatch hands later rules a rewritten
-    copy of the file (another path, shifted lines); such positions belong to
-    the file being processed and are translated back with translate().
+    copy of the file (another path, shifted lines; its name ends with the
+    original base name); such positions belong to the original file and are
+    translated back with translate(). Files given with --include are parsed
+    beside the file being processed, so a few states are kept at once.
     """
     path = p[0].file
     fs = _FILES.get(path)
-    if fs is None and _CURRENT[0] is not None and \
-            os.path.basename(path).startswith('cocci_small_output-'):
-        return _CURRENT[0]
-    if fs is None:
-        _FILES.clear()               # one file at a time: forget the previous one
-        _FIELD_TYPES.clear()
-        fs = _FILES[path] = FileState(path)
-        _CURRENT[0] = fs
+    if fs is not None:
+        return fs
+    base = os.path.basename(path)
+    if base.startswith('cocci_small_output-'):
+        for known in reversed(list(_FILES.values())):
+            if base.endswith('-' + os.path.basename(known.path)):
+                return known
+    if len(_FILES) >= 8:
+        del _FILES[next(iter(_FILES))]
+    fs = _FILES[path] = FileState(path)
     return fs
 
 
@@ -835,7 +835,7 @@ def key_width(fs, t, red, rng, given=None):
         type_text = declared_type(fs, key[1], rng)
         if type_text:
             return width_class(type_text)
-    return shape_class(red.toks, key)
+    return shape_class(red.toks, key, fs.field_types)
 
 
 def key_is_stable(fs, red, rng, start, end):
@@ -1278,76 +1278,6 @@ def stmt_span(p):
 // Collection: what the file defines and how each candidate table is used.
 // Nothing here changes code; the decision is taken in Python afterwards.
 
-@macro_def@
-identifier D;
-expression V;
-position p, pv;
-@@
-
-#define D@p V@pv
-
-@script:python@
-d << macro_def.D;
-v << macro_def.V;
-p << macro_def.p;
-pv << macro_def.pv;
-@@
-note_macro(p, d, v, pv)
-
-@enum_const@
-identifier D;
-expression V;
-position p, pv;
-@@
-
-enum { ..., D@p = V@pv, ... };
-
-@script:python@
-d << enum_const.D;
-v << enum_const.V;
-p << enum_const.p;
-pv << enum_const.pv;
-@@
-note_macro(p, d, v, pv)
-
-@named_enum_const@
-identifier E, D;
-expression V;
-position p, pv;
-@@
-
-enum E { ..., D@p = V@pv, ... };
-
-@script:python@
-d << named_enum_const.D;
-v << named_enum_const.V;
-p << named_enum_const.p;
-pv << named_enum_const.pv;
-@@
-note_macro(p, d, v, pv)
-
-@linux_include@
-position p;
-@@
-
-#include <linux/...>@p
-
-@script:python@
-p << linux_include.p;
-@@
-note_include(p, False)
-
-@hashtable_include@
-position p;
-@@
-
-#include <linux/hashtable.h>@p
-
-@script:python@
-p << hashtable_include.p;
-@@
-note_include(p, True)
-
 @table@
 identifier T;
 expression N;
@@ -1364,21 +1294,6 @@ pn << table.pn;
 @@
 note_table(p, t, n, pn)
 
-@struct_field@
-identifier S, f;
-type T1;
-position p;
-@@
-
-struct S { ... T1 f@p; ... };
-
-@script:python@
-f << struct_field.f;
-t << struct_field.T1;
-p << struct_field.p;
-@@
-note_field(p, f, t)
-
 @member_table@
 identifier S, T;
 expression N;
@@ -1394,7 +1309,92 @@ p << member_table.p;
 @@
 note_member_table(p, t, n)
 
-@local_decl@
+@macro_def depends on table@
+identifier D;
+expression V;
+position p, pv;
+@@
+
+#define D@p V@pv
+
+@script:python@
+d << macro_def.D;
+v << macro_def.V;
+p << macro_def.p;
+pv << macro_def.pv;
+@@
+note_macro(p, d, v, pv)
+
+@enum_const depends on table@
+identifier D;
+expression V;
+position p, pv;
+@@
+
+enum { ..., D@p = V@pv, ... };
+
+@script:python@
+d << enum_const.D;
+v << enum_const.V;
+p << enum_const.p;
+pv << enum_const.pv;
+@@
+note_macro(p, d, v, pv)
+
+@named_enum_const depends on table@
+identifier E, D;
+expression V;
+position p, pv;
+@@
+
+enum E { ..., D@p = V@pv, ... };
+
+@script:python@
+d << named_enum_const.D;
+v << named_enum_const.V;
+p << named_enum_const.p;
+pv << named_enum_const.pv;
+@@
+note_macro(p, d, v, pv)
+
+@linux_include depends on table@
+position p;
+@@
+
+#include <linux/...>@p
+
+@script:python@
+p << linux_include.p;
+@@
+note_include(p, False)
+
+@hashtable_include depends on table@
+position p;
+@@
+
+#include <linux/hashtable.h>@p
+
+@script:python@
+p << hashtable_include.p;
+@@
+note_include(p, True)
+
+@struct_field depends on table@
+identifier S, f;
+type T1;
+position p;
+@@
+
+struct S { ... T1 f@p; ... };
+
+@script:python@
+f << struct_field.f;
+t << struct_field.T1;
+p << struct_field.p;
+@@
+note_field(p, f, t)
+
+@local_decl depends on table@
 type T1;
 identifier f, x;
 position p;
@@ -1412,7 +1412,7 @@ p << local_decl.p;
 @@
 note_decl(x, p, t, False)
 
-@local_decl_init@
+@local_decl_init depends on table@
 type T1;
 identifier f, x;
 expression E;
@@ -1431,7 +1431,7 @@ p << local_decl_init.p;
 @@
 note_decl(x, p, t, True)
 
-@param_decl@
+@param_decl depends on table@
 type T1;
 identifier f, x;
 position p;
@@ -1446,7 +1446,7 @@ p << param_decl.p;
 @@
 note_decl(x, p, t, True)
 
-@init_loop@
+@init_loop depends on table@
 identifier table.T, i;
 expression hi;
 position pf, q, ph;
@@ -1473,7 +1473,7 @@ ph << init_loop.ph;
 @@
 note_init(t, q, pf, hi, ph, i, False)
 
-@init_loop_le@
+@init_loop_le depends on table@
 identifier table.T, i;
 expression hi;
 position pf, q, ph;
@@ -1500,7 +1500,7 @@ ph << init_loop_le.ph;
 @@
 note_init(t, q, pf, hi, ph, i, True)
 
-@full_walk@
+@full_walk depends on table@
 identifier table.T, i, m;
 expression hi, pos, tmp;
 statement S;
@@ -1534,7 +1534,7 @@ pi << full_walk.pi;
 @@
 note_walk(t, q, pf, hi, ph, i, pi, False)
 
-@scan_loop@
+@scan_loop depends on table@
 identifier table.T, i;
 expression hi;
 position pf, q, ph;
@@ -1554,7 +1554,7 @@ ph << scan_loop.ph;
 @@
 note_scan(t, q, pf, hi, ph, i, False)
 
-@keyed@
+@keyed depends on table@
 identifier table.T;
 expression E, n;
 position q, pc, pe;
@@ -1568,7 +1568,7 @@ hlist_add_head@pc(n, \(&T@q[E@pe]\|T@q + E@pe\))
 hlist_add_head_rcu@pc(n, \(&T@q[E@pe]\|T@q + E@pe\))
 )
 
-@keyed_iter@
+@keyed_iter depends on table@
 identifier table.T, m;
 expression E, pos, tmp, c;
 statement S;
@@ -1607,7 +1607,7 @@ pe << keyed_iter.pe;
 @@
 note_keyed(t, q, pc, e, pe)
 
-@index_assign@
+@index_assign depends on table@
 identifier i;
 expression E;
 position p, pe;
@@ -1623,7 +1623,7 @@ pe << index_assign.pe;
 @@
 note_assign(i, p, e, pe)
 
-@bucket_ptr@
+@bucket_ptr depends on table@
 identifier table.T, head;
 expression E;
 position q, ph, pe;
@@ -1645,7 +1645,7 @@ pe << bucket_ptr.pe;
 @@
 note_bucket_pointer(t, q, ph, head, e, pe)
 
-@bucket_ptr_use@
+@bucket_ptr_use depends on table@
 identifier bucket_ptr.head;
 expression n;
 position pv, pc;
@@ -1657,7 +1657,7 @@ hlist_add_head@pc(n, head@pv)
 hlist_add_head_rcu@pc(n, head@pv)
 )
 
-@bucket_ptr_use_iter@
+@bucket_ptr_use_iter depends on table@
 identifier bucket_ptr.head, m;
 expression pos, tmp, c;
 statement S;
@@ -1690,7 +1690,7 @@ pc << bucket_ptr_use_iter.pc;
 @@
 note_bucket_pointer_use(head, pv, pc)
 
-@node_member@
+@node_member depends on table@
 identifier m;
 expression X, B;
 position pc;
@@ -1702,7 +1702,7 @@ hlist_add_head@pc(&X->m, B)
 hlist_add_head_rcu@pc(&X->m, B)
 )
 
-@node_member_iter@
+@node_member_iter depends on table@
 identifier m;
 expression B, pos, tmp, c;
 statement S;
@@ -1733,7 +1733,7 @@ pc << node_member_iter.pc;
 @@
 note_member(pc, m)
 
-@node_delete@
+@node_delete depends on table@
 identifier m;
 expression X;
 position pc;
@@ -1779,7 +1779,7 @@ if t in fs.tables:
 // ---------------------------------------------------------------------------
 // context: the declaration and keyed accesses of every convertible table
 
-@depends on context@
+@depends on context && table@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl") or approved(p, "decl_read_mostly") };
@@ -1787,7 +1787,7 @@ position p : script:python() { approved(p, "decl") or approved(p, "decl_read_mos
 
 * struct hlist_head T@p[N];
 
-@depends on context@
+@depends on context && table@
 expression n, B;
 position pc : script:python() { approved(pc, "keyed") or approved(pc, "keyed_ptr") or approved(pc, "key_var") };
 @@
@@ -1830,7 +1830,7 @@ else:
     coccinelle.tname = cocci.make_ident(t)
     coccinelle.b = cocci.make_expr(tb.bits)
 
-@define_patch depends on patch@
+@define_patch depends on patch && table@
 identifier define_bits.tname;
 expression define_bits.b;
 expression N;
@@ -1841,7 +1841,7 @@ declarer name DEFINE_HASHTABLE;
 - static struct hlist_head tname@p[N];
 + static DEFINE_HASHTABLE(tname, b);
 
-@define_read_mostly_patch depends on patch@
+@define_read_mostly_patch depends on patch && table@
 identifier define_bits.tname;
 expression define_bits.b;
 expression N;
@@ -1852,14 +1852,14 @@ declarer name DEFINE_READ_MOSTLY_HASHTABLE;
 - static struct hlist_head tname@p[N];
 + static DEFINE_READ_MOSTLY_HASHTABLE(tname, b);
 
-@include_patch depends on patch@
+@include_patch depends on patch && table@
 position p : script:python() { approved(p, "include") };
 @@
 
 #include <linux/...>@p
 + #include <linux/hashtable.h>
 
-@init_patch depends on patch@
+@init_patch depends on patch && table@
 identifier T, i;
 expression hi;
 position pf : script:python() { approved(pf, "init") };
@@ -1885,7 +1885,7 @@ position pf : script:python() { approved(pf, "init") };
 + hash_init(T);
 )
 
-@init_drop_patch depends on patch@
+@init_drop_patch depends on patch && table@
 expression E1, E2, E3;
 statement S;
 position pf : script:python() { approved(pf, "init_drop") };
@@ -1893,7 +1893,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 
 - for@pf (E1; E2; E3) S
 
-@walk_patch depends on patch@
+@walk_patch depends on patch && table@
 identifier T, i, m;
 expression hi, pos, tmp;
 statement S;
@@ -1936,7 +1936,7 @@ iterator name hash_for_each, hash_for_each_safe, hash_for_each_rcu;
 - }
 )
 
-@keyed_patch depends on patch disable bitand_comm, plus_comm@
+@keyed_patch depends on patch && table disable bitand_comm, plus_comm@
 identifier T;
 expression K, M, n;
 position pc : script:python() { approved(pc, "keyed") };
@@ -1952,7 +1952,7 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
 + hash_add_rcu(T, n, K)
 )
 
-@keyed_patch_iter depends on patch disable bitand_comm, plus_comm@
+@keyed_patch_iter depends on patch && table disable bitand_comm, plus_comm@
 identifier T, m;
 expression K, M, pos, tmp, c;
 statement S;
@@ -1983,7 +1983,7 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
   S
 )
 
-@keyed_ptr_patch depends on patch@
+@keyed_ptr_patch depends on patch && table@
 identifier T;
 expression P, B, n;
 position pc : script:python() { approved(pc, "keyed_ptr") };
@@ -1997,7 +1997,7 @@ position pc : script:python() { approved(pc, "keyed_ptr") };
 + hash_add_rcu(T, n, (unsigned long)P)
 )
 
-@keyed_ptr_patch_iter depends on patch@
+@keyed_ptr_patch_iter depends on patch && table@
 identifier T, m;
 expression P, B, pos, tmp, c;
 statement S;
@@ -2022,7 +2022,7 @@ position pc : script:python() { approved(pc, "keyed_ptr") };
   S
 )
 
-@index_patch depends on patch disable bitand_comm@
+@index_patch depends on patch && table disable bitand_comm@
 identifier i;
 expression K, M;
 position p : script:python() { approved(p, "idx") };
@@ -2039,7 +2039,7 @@ position p : script:python() { approved(p, "idx") };
 + i = K
 )
 
-@index_ptr_patch depends on patch@
+@index_ptr_patch depends on patch && table@
 identifier i;
 expression P, B;
 position p : script:python() { approved(p, "idx_ptr") };
@@ -2048,7 +2048,7 @@ position p : script:python() { approved(p, "idx_ptr") };
 - i@p = hash_ptr(P, B)
 + i = (unsigned long)P
 
-@index_key_patch depends on patch@
+@index_key_patch depends on patch && table@
 identifier T, i;
 expression n;
 position pc : script:python() { approved(pc, "key_var") };
@@ -2062,7 +2062,7 @@ position pc : script:python() { approved(pc, "key_var") };
 + hash_add_rcu(T, n, i)
 )
 
-@index_key_patch_iter depends on patch@
+@index_key_patch_iter depends on patch && table@
 identifier T, i, m;
 expression pos, tmp, c;
 statement S;
@@ -2091,7 +2091,7 @@ position pc : script:python() { approved(pc, "key_var") };
   S
 )
 
-@bucket_ptr_use_patch depends on patch@
+@bucket_ptr_use_patch depends on patch && table@
 identifier bucket_key.tname, bucket_key.head;
 expression bucket_key.key;
 expression n;
@@ -2106,7 +2106,7 @@ position pc : script:python(key) { approved_key(pc, key) };
 + hash_add_rcu(tname, n, key)
 )
 
-@bucket_ptr_use_iter_patch depends on patch@
+@bucket_ptr_use_iter_patch depends on patch && table@
 identifier bucket_key.tname, bucket_key.head, m;
 expression bucket_key.key;
 expression pos, tmp, c;
@@ -2136,7 +2136,7 @@ position pc : script:python(key) { approved_key(pc, key) };
   S
 )
 
-@bucket_ptr_remove depends on patch@
+@bucket_ptr_remove depends on patch && table@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -2144,7 +2144,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - head@ph = E;
 
-@bucket_ptr_decl_remove depends on patch@
+@bucket_ptr_decl_remove depends on patch && table@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -2152,7 +2152,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - struct hlist_head *head@ph = E;
 
-@delete_patch depends on patch@
+@delete_patch depends on patch && table@
 expression X;
 position pc : script:python() { approved(pc, "del") };
 @@
@@ -2171,7 +2171,7 @@ position pc : script:python() { approved(pc, "del") };
 + hash_del_rcu(X)
 )
 
-@dead_macro_patch depends on patch@
+@dead_macro_patch depends on patch && table@
 identifier D;
 expression V;
 position p : script:python() { approved(p, "dead_macro") };
@@ -2179,7 +2179,7 @@ position p : script:python() { approved(p, "dead_macro") };
 
 - #define D@p V
 
-@dead_var_patch depends on patch@
+@dead_var_patch depends on patch && table@
 type T1;
 identifier f, x;
 position p : script:python() { approved(p, "dead_var") };
@@ -2195,7 +2195,7 @@ f(...) { ... when any
 // not rewrite it. Half a conversion changes behaviour (keys hashed on insert,
 // masked on lookup), so the whole file is abandoned instead.
 
-@leftover_call depends on patch@
+@leftover_call depends on patch && table@
 identifier f;
 position p : script:python() { still_pending(p) };
 @@
@@ -2207,7 +2207,7 @@ p << leftover_call.p;
 @@
 fail_incomplete(p)
 
-@leftover_iterator depends on patch@
+@leftover_iterator depends on patch && table@
 statement S;
 position p : script:python() { still_pending(p) };
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
@@ -2229,7 +2229,7 @@ p << leftover_iterator.p;
 @@
 fail_incomplete(p)
 
-@leftover_assignment depends on patch@
+@leftover_assignment depends on patch && table@
 identifier x;
 expression E;
 position p : script:python(E) { still_pending_assignment(p, E) };
@@ -2242,7 +2242,7 @@ p << leftover_assignment.p;
 @@
 fail_incomplete(p)
 
-@leftover_loop depends on patch@
+@leftover_loop depends on patch && table@
 expression E1, E2, E3;
 statement S;
 position p : script:python() { still_pending(p) };
@@ -2255,7 +2255,7 @@ p << leftover_loop.p;
 @@
 fail_incomplete(p)
 
-@leftover_declaration depends on patch@
+@leftover_declaration depends on patch && table@
 identifier T;
 expression N;
 position p : script:python() { still_pending(p) };
