@@ -571,7 +571,30 @@ def align(old, new):
 
 
 def table_for(p, name):
-    return state(p).tables.get(name)
+    """The candidate table that the expression at p (text name) designates.
+
+    A plain identifier is a file-scope table; E->T or E.T is the member T.
+    """
+    fs = state(p)
+    start, end = _span(p)
+    idx = fs.toks.span(start, end)
+    if not idx:
+        return None
+    last = idx[-1]
+    member = len(idx) > 1 and fs.toks.text[last - 1] in ('->', '.')
+    if len(idx) > 1 and not member:
+        return None
+    t = fs.tables.get(fs.toks.text[last])
+    if t is None or (t.scope == 'member') != member:
+        return None
+    return t
+
+
+def table_token(p):
+    """Position of the last token (the name) of the table expression at p."""
+    fs = state(p)
+    start, end = _span(p)
+    return fs.toks.pos[fs.toks.span(start, end)[-1]]
 
 
 # ---------------------------------------------------------------- recording
@@ -612,12 +635,17 @@ def note_table(p, name, size, psize):
 
 
 def note_member_table(p, name, size):
-    """A table inside a struct: listed, but not converted by this rule yet."""
+    """A table inside a struct: its uses are E->name and E.name in this file."""
     fs = state(p)
-    if name in fs.tables:
+    other = fs.tables.get(name)
+    if other is not None:
+        # two tables of one name: their uses cannot be told apart
+        other.refuse('another table in this file is also called "%s"' % name)
         return
     t = Table(name, fs.path, _pos(p), size, None, 'member')
-    t.refuse('struct member tables are not converted yet')
+    t.uses.add(_pos(p))
+    if not fs.path.endswith('.c'):
+        t.refuse('struct declared in a header: other files may index it')
     fs.tables[name] = t
 
 
@@ -632,7 +660,7 @@ def note_init(name, q, pf, hi, ph, cursor, inclusive):
     t = table_for(q, name)
     if t is None:
         return
-    t.uses.add(_pos(q))
+    t.uses.add(table_token(q))
     t.inits.append(dict(pos=_pos(pf), span=stmt_span(pf), hi=hi, hi_span=_span(ph),
                         cursor=cursor, inclusive=inclusive))
 
@@ -642,7 +670,7 @@ def note_walk(name, q, pf, hi, ph, cursor, pi, inclusive):
     if t is None:
         return
     fs = state(q)
-    t.uses.add(_pos(q))
+    t.uses.add(table_token(q))
     # the header of the iterator ends at its closing parenthesis
     j = matching_close(fs.toks.text, fs.toks.at(*_pos(pi)) + 1)
     t.walks.append(dict(pos=_pos(pf), span=stmt_span(pf), header_end=fs.toks.pos[j],
@@ -655,7 +683,7 @@ def note_scan(name, q, pf, hi, ph, cursor, inclusive):
     t = table_for(q, name)
     if t is None:
         return
-    t.uses.add(_pos(q))
+    t.uses.add(table_token(q))
     t.inits.append(dict(pos=_pos(pf), span=stmt_span(pf), hi=hi, hi_span=_span(ph),
                         cursor=cursor, inclusive=inclusive, scan=True))
 
@@ -666,7 +694,7 @@ def note_keyed(name, q, pc, idx, pidx):
         return
     fs = state(q)
     kind = fs.toks.text[fs.toks.at(*_pos(pc))]
-    t.uses.add(_pos(q))
+    t.uses.add(table_token(q))
     t.sites.append(Site(kind, _pos(pc), idx, _span(pidx)))
 
 
@@ -684,9 +712,14 @@ def note_bucket_pointer(name, q, ph, head, idx, pidx):
     t = table_for(q, name)
     if t is None:
         return
-    t.uses.add(_pos(q))
+    t.uses.add(table_token(q))
+    fs = state(q)
+    start, end = _span(q)
+    table_text = fs.toks.source[fs.toks.offset[fs.toks.first_at_or_after(start)]:
+                                fs.toks.offset[fs.toks.span(start, end)[-1]] +
+                                len(fs.toks.text[fs.toks.span(start, end)[-1]])]
     t.bucket_ptrs.append(dict(pos=_pos(ph), var=head, idx=idx, idx_span=_span(pidx),
-                              span=stmt_span(ph)))
+                              span=stmt_span(ph), table_text=table_text))
 
 
 def note_bucket_pointer_use(head, pv, pc):
@@ -749,6 +782,16 @@ def occurrences(fs, name, lo=0, hi=None):
     return out
 
 
+def table_occurrences(fs, t):
+    """Token indices naming table t: the identifier, or the member after -> and ."""
+    if t.scope != 'member':
+        return occurrences(fs, t.name)
+    toks = fs.toks
+    return [i for i, tok in enumerate(toks.text)
+            if tok == t.name and toks.kind[i] == 'id' and
+            (toks.pos[i] == t.pos or (i > 0 and toks.text[i - 1] in ('->', '.')))]
+
+
 def tok_indices(fs, span):
     return set(fs.toks.span(span[0], span[1]))
 
@@ -797,13 +840,20 @@ def reduction(fs, t, idx_text, where):
     return None
 
 
+def names_table(node, t):
+    """Is the parsed expression node the table t itself?"""
+    if t.scope == 'member':
+        return node[0] == 'field' and node[2] == t.name
+    return node[0] == 'id' and node[1] == t.name
+
+
 def loop_covers_table(fs, t, loop):
     """Does the bound of a for loop visit exactly the buckets of the table?"""
     hi = loop['hi']
     toks, node = parse_text(hi)
     node = strip_parens(node)
     if node[0] == 'call' and node[1][0] == 'id' and node[1][1] in ('ARRAY_SIZE', 'HASH_SIZE') \
-            and len(node[2]) == 1 and strip_parens(node[2][0]) == ('id', t.name, strip_parens(node[2][0])[-1]):
+            and len(node[2]) == 1 and names_table(strip_parens(node[2][0]), t):
         if loop['inclusive']:
             return False
         if loop['hi_span']:
@@ -901,7 +951,7 @@ def decide_table(fs, t):
     if t.reasons:
         return
     t.bits = bits_expression(fs.macros, t.size_text)
-    if t.bits is None:
+    if t.bits is None and t.scope != 'member':    # a member keeps its declaration
         t.refuse('bucket count "%s" depends on the configuration and has no bits expression'
                  % t.size_text)
         return
@@ -1018,7 +1068,7 @@ def decide_table(fs, t):
     if len(forms) > 1:
         t.refuse('the index is computed in different ways: %s' % ', '.join(sorted(forms)))
 
-    for i in occurrences(fs, t.name):
+    for i in table_occurrences(fs, t):
         if toks.pos[i] not in t.uses:
             line = toks.pos[i][0]
             t.refuse('use not understood: "%s"' % ' '.join(
@@ -1054,13 +1104,17 @@ def decide(fs):
         if t.reasons:
             continue
         converted_any = True
-        approve(fs, t.pos, 'decl_read_mostly' if t.read_mostly else 'decl')
-        removed |= tok_indices(fs, t.size_span)
-        macro_candidates |= {x for x in Tokens(t.size_text).text if x in fs.macros}
+        static = t.scope == 'static'
+        if static:
+            approve(fs, t.pos, 'decl_read_mostly' if t.read_mostly else 'decl')
+            removed |= tok_indices(fs, t.size_span)
+            macro_candidates |= {x for x in Tokens(t.size_text).text if x in fs.macros}
         for loop in t.inits:
             if loop.get('scan'):
                 continue
-            approve(fs, loop['pos'], 'init_drop' if in_init_function(fs, loop['pos']) else 'init')
+            # only a statically initialised table may skip its init loop
+            drop = static and in_init_function(fs, loop['pos'])
+            approve(fs, loop['pos'], 'init_drop' if drop else 'init')
             removed |= tok_indices(fs, loop['span'])
             macro_candidates |= {x for x in Tokens(loop['hi']).text if x in fs.macros}
             dead_var_candidates.append((loop['cursor'], function_range(fs, loop['pos'])))
@@ -1101,7 +1155,8 @@ def decide(fs):
             dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
         ops = [s.op_pos for s in t.sites] + [u[1] for bp in t.bucket_ptrs for u in bp['uses']]
         members.update(fs.members.get(op) for op in ops)
-        keep |= set(Tokens(t.bits).text)     # the generated DEFINE_HASHTABLE uses them
+        if static:
+            keep |= set(Tokens(t.bits).text)     # the generated DEFINE_HASHTABLE uses them
     if not converted_any:
         return
     # deleting a node of a converted table; hlist_del() poisons where
@@ -1211,6 +1266,15 @@ def source_text(fs, red, span):
     return fs.toks.source[fs.toks.offset[first]:fs.toks.offset[last] + len(fs.toks.text[last])]
 
 
+def bucket_table_text(ph):
+    fs = state(ph)
+    for t in fs.tables.values():
+        for bp in t.bucket_ptrs:
+            if bp['pos'] == _pos(ph):
+                return bp['table_text']
+    return None
+
+
 def bucket_key_text(ph):
     fs = state(ph)
     for t in fs.tables.values():
@@ -1224,6 +1288,8 @@ def bucket_key_text(ph):
 
 def verdict_line(t):
     what = '%s[%s]' % (t.name, t.size_text)
+    if t.verdict == 'converted' and t.scope == 'member':
+        return '%s: converted (struct member: its accesses use hashtable.h)' % what
     if t.verdict == 'converted':
         return '%s: converted to DEFINE_HASHTABLE(%s, %s)%s' % (
             what, t.name, t.bits, ' (read mostly)' if t.read_mostly else '')
@@ -1309,7 +1375,7 @@ p << member_table.p;
 @@
 note_member_table(p, t, n)
 
-@macro_def depends on table@
+@macro_def depends on table || member_table@
 identifier D;
 expression V;
 position p, pv;
@@ -1325,7 +1391,7 @@ pv << macro_def.pv;
 @@
 note_macro(p, d, v, pv)
 
-@enum_const depends on table@
+@enum_const depends on table || member_table@
 identifier D;
 expression V;
 position p, pv;
@@ -1341,7 +1407,7 @@ pv << enum_const.pv;
 @@
 note_macro(p, d, v, pv)
 
-@named_enum_const depends on table@
+@named_enum_const depends on table || member_table@
 identifier E, D;
 expression V;
 position p, pv;
@@ -1357,7 +1423,7 @@ pv << named_enum_const.pv;
 @@
 note_macro(p, d, v, pv)
 
-@linux_include depends on table@
+@linux_include depends on table || member_table@
 position p;
 @@
 
@@ -1368,7 +1434,7 @@ p << linux_include.p;
 @@
 note_include(p, False)
 
-@hashtable_include depends on table@
+@hashtable_include depends on table || member_table@
 position p;
 @@
 
@@ -1379,7 +1445,7 @@ p << hashtable_include.p;
 @@
 note_include(p, True)
 
-@struct_field depends on table@
+@struct_field depends on table || member_table@
 identifier S, f;
 type T1;
 position p;
@@ -1394,7 +1460,7 @@ p << struct_field.p;
 @@
 note_field(p, f, t)
 
-@local_decl depends on table@
+@local_decl depends on table || member_table@
 type T1;
 identifier f, x;
 position p;
@@ -1412,7 +1478,7 @@ p << local_decl.p;
 @@
 note_decl(x, p, t, False)
 
-@local_decl_init depends on table@
+@local_decl_init depends on table || member_table@
 type T1;
 identifier f, x;
 expression E;
@@ -1431,7 +1497,7 @@ p << local_decl_init.p;
 @@
 note_decl(x, p, t, True)
 
-@param_decl depends on table@
+@param_decl depends on table || member_table@
 type T1;
 identifier f, x;
 position p;
@@ -1446,10 +1512,11 @@ p << param_decl.p;
 @@
 note_decl(x, p, t, True)
 
-@init_loop depends on table@
-identifier table.T, i;
+@init_loop depends on table || member_table@
+identifier i;
 expression hi;
 position pf, q, ph;
+expression T;
 @@
 
 for@pf (i = 0; i < hi@ph; \(i++\|++i\|i += 1\))
@@ -1464,7 +1531,7 @@ for@pf (i = 0; i < hi@ph; \(i++\|++i\|i += 1\))
 \)
 
 @script:python@
-t << table.T;
+t << init_loop.T;
 i << init_loop.i;
 hi << init_loop.hi;
 pf << init_loop.pf;
@@ -1473,10 +1540,11 @@ ph << init_loop.ph;
 @@
 note_init(t, q, pf, hi, ph, i, False)
 
-@init_loop_le depends on table@
-identifier table.T, i;
+@init_loop_le depends on table || member_table@
+identifier i;
 expression hi;
 position pf, q, ph;
+expression T;
 @@
 
 for@pf (i = 0; i <= hi@ph; \(i++\|++i\|i += 1\))
@@ -1491,7 +1559,7 @@ for@pf (i = 0; i <= hi@ph; \(i++\|++i\|i += 1\))
 \)
 
 @script:python@
-t << table.T;
+t << init_loop_le.T;
 i << init_loop_le.i;
 hi << init_loop_le.hi;
 pf << init_loop_le.pf;
@@ -1500,12 +1568,13 @@ ph << init_loop_le.ph;
 @@
 note_init(t, q, pf, hi, ph, i, True)
 
-@full_walk depends on table@
-identifier table.T, i, m;
+@full_walk depends on table || member_table@
+identifier i, m;
 expression hi, pos, tmp;
 statement S;
 position pf, q, ph, pi;
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu;
+expression T;
 @@
 
 for@pf (i = 0; i < hi@ph; \(i++\|++i\|i += 1\))
@@ -1524,7 +1593,7 @@ for@pf (i = 0; i < hi@ph; \(i++\|++i\|i += 1\))
 \)
 
 @script:python@
-t << table.T;
+t << full_walk.T;
 i << full_walk.i;
 hi << full_walk.hi;
 pf << full_walk.pf;
@@ -1534,10 +1603,11 @@ pi << full_walk.pi;
 @@
 note_walk(t, q, pf, hi, ph, i, pi, False)
 
-@scan_loop depends on table@
-identifier table.T, i;
+@scan_loop depends on table || member_table@
+identifier i;
 expression hi;
 position pf, q, ph;
+expression T;
 @@
 
 for@pf (i = 0; i < hi@ph; \(i++\|++i\|i += 1\)) {
@@ -1545,7 +1615,7 @@ for@pf (i = 0; i < hi@ph; \(i++\|++i\|i += 1\)) {
 }
 
 @script:python@
-t << table.T;
+t << scan_loop.T;
 i << scan_loop.i;
 hi << scan_loop.hi;
 pf << scan_loop.pf;
@@ -1554,12 +1624,12 @@ ph << scan_loop.ph;
 @@
 note_scan(t, q, pf, hi, ph, i, False)
 
-@keyed depends on table@
-identifier table.T;
+@keyed depends on table || member_table@
 expression E, n;
 position q, pc, pe;
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
   hlist_for_each_entry_rcu_notrace;
+expression T;
 @@
 
 (
@@ -1568,13 +1638,14 @@ hlist_add_head@pc(n, \(&T@q[E@pe]\|T@q + E@pe\))
 hlist_add_head_rcu@pc(n, \(&T@q[E@pe]\|T@q + E@pe\))
 )
 
-@keyed_iter depends on table@
-identifier table.T, m;
+@keyed_iter depends on table || member_table@
+identifier m;
 expression E, pos, tmp, c;
 statement S;
 position q, pc, pe;
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
   hlist_for_each_entry_rcu_notrace;
+expression T;
 @@
 
 (
@@ -1590,7 +1661,7 @@ hlist_for_each_entry_rcu_notrace@pc(pos, \(&T@q[E@pe]\|T@q + E@pe\), m) S
 )
 
 @script:python@
-t << table.T;
+t << keyed.T;
 e << keyed.E;
 q << keyed.q;
 pc << keyed.pc;
@@ -1599,7 +1670,7 @@ pe << keyed.pe;
 note_keyed(t, q, pc, e, pe)
 
 @script:python@
-t << table.T;
+t << keyed_iter.T;
 e << keyed_iter.E;
 q << keyed_iter.q;
 pc << keyed_iter.pc;
@@ -1607,7 +1678,7 @@ pe << keyed_iter.pe;
 @@
 note_keyed(t, q, pc, e, pe)
 
-@index_assign depends on table@
+@index_assign depends on table || member_table@
 identifier i;
 expression E;
 position p, pe;
@@ -1623,10 +1694,11 @@ pe << index_assign.pe;
 @@
 note_assign(i, p, e, pe)
 
-@bucket_ptr depends on table@
-identifier table.T, head;
+@bucket_ptr depends on table || member_table@
+identifier head;
 expression E;
 position q, ph, pe;
+expression T;
 @@
 
 (
@@ -1636,7 +1708,7 @@ struct hlist_head *head@ph = \(&T@q[E@pe]\|T@q + E@pe\);
 )
 
 @script:python@
-t << table.T;
+t << bucket_ptr.T;
 head << bucket_ptr.head;
 e << bucket_ptr.E;
 q << bucket_ptr.q;
@@ -1645,7 +1717,7 @@ pe << bucket_ptr.pe;
 @@
 note_bucket_pointer(t, q, ph, head, e, pe)
 
-@bucket_ptr_use depends on table@
+@bucket_ptr_use depends on table || member_table@
 identifier bucket_ptr.head;
 expression n;
 position pv, pc;
@@ -1657,7 +1729,7 @@ hlist_add_head@pc(n, head@pv)
 hlist_add_head_rcu@pc(n, head@pv)
 )
 
-@bucket_ptr_use_iter depends on table@
+@bucket_ptr_use_iter depends on table || member_table@
 identifier bucket_ptr.head, m;
 expression pos, tmp, c;
 statement S;
@@ -1690,7 +1762,7 @@ pc << bucket_ptr_use_iter.pc;
 @@
 note_bucket_pointer_use(head, pv, pc)
 
-@node_member depends on table@
+@node_member depends on table || member_table@
 identifier m;
 expression X, B;
 position pc;
@@ -1702,7 +1774,7 @@ hlist_add_head@pc(&X->m, B)
 hlist_add_head_rcu@pc(&X->m, B)
 )
 
-@node_member_iter depends on table@
+@node_member_iter depends on table || member_table@
 identifier m;
 expression B, pos, tmp, c;
 statement S;
@@ -1733,7 +1805,7 @@ pc << node_member_iter.pc;
 @@
 note_member(pc, m)
 
-@node_delete depends on table@
+@node_delete depends on table || member_table@
 identifier m;
 expression X;
 position pc;
@@ -1779,7 +1851,7 @@ if t in fs.tables:
 // ---------------------------------------------------------------------------
 // context: the declaration and keyed accesses of every convertible table
 
-@depends on context && table@
+@depends on context && (table || member_table)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl") or approved(p, "decl_read_mostly") };
@@ -1787,7 +1859,7 @@ position p : script:python() { approved(p, "decl") or approved(p, "decl_read_mos
 
 * struct hlist_head T@p[N];
 
-@depends on context && table@
+@depends on context && (table || member_table)@
 expression n, B;
 position pc : script:python() { approved(pc, "keyed") or approved(pc, "keyed_ptr") or approved(pc, "key_var") };
 @@
@@ -1798,7 +1870,7 @@ position pc : script:python() { approved(pc, "keyed") or approved(pc, "keyed_ptr
 // patch: rewrite the tables that were found safe, and only those
 
 @script:python bucket_key@
-t << table.T;
+t << bucket_ptr.T;
 h << bucket_ptr.head;
 ph << bucket_ptr.ph;
 tname;
@@ -1811,7 +1883,7 @@ text = bucket_key_text(ph)
 if text is None:
     cocci.include_match(False)
 else:
-    coccinelle.tname = cocci.make_ident(t)
+    coccinelle.tname = cocci.make_expr(bucket_table_text(ph))
     coccinelle.head = cocci.make_ident(h)
     coccinelle.key = cocci.make_expr(text)
 
@@ -1830,7 +1902,7 @@ else:
     coccinelle.tname = cocci.make_ident(t)
     coccinelle.b = cocci.make_expr(tb.bits)
 
-@define_patch depends on patch && table@
+@define_patch depends on patch && (table || member_table)@
 identifier define_bits.tname;
 expression define_bits.b;
 expression N;
@@ -1841,7 +1913,7 @@ declarer name DEFINE_HASHTABLE;
 - static struct hlist_head tname@p[N];
 + static DEFINE_HASHTABLE(tname, b);
 
-@define_read_mostly_patch depends on patch && table@
+@define_read_mostly_patch depends on patch && (table || member_table)@
 identifier define_bits.tname;
 expression define_bits.b;
 expression N;
@@ -1852,17 +1924,18 @@ declarer name DEFINE_READ_MOSTLY_HASHTABLE;
 - static struct hlist_head tname@p[N];
 + static DEFINE_READ_MOSTLY_HASHTABLE(tname, b);
 
-@include_patch depends on patch && table@
+@include_patch depends on patch && (table || member_table)@
 position p : script:python() { approved(p, "include") };
 @@
 
 #include <linux/...>@p
 + #include <linux/hashtable.h>
 
-@init_patch depends on patch && table@
-identifier T, i;
+@init_patch depends on patch && (table || member_table)@
+identifier i;
 expression hi;
 position pf : script:python() { approved(pf, "init") };
+expression T;
 @@
 
 (
@@ -1885,7 +1958,7 @@ position pf : script:python() { approved(pf, "init") };
 + hash_init(T);
 )
 
-@init_drop_patch depends on patch && table@
+@init_drop_patch depends on patch && (table || member_table)@
 expression E1, E2, E3;
 statement S;
 position pf : script:python() { approved(pf, "init_drop") };
@@ -1893,12 +1966,13 @@ position pf : script:python() { approved(pf, "init_drop") };
 
 - for@pf (E1; E2; E3) S
 
-@walk_patch depends on patch && table@
-identifier T, i, m;
+@walk_patch depends on patch && (table || member_table)@
+identifier i, m;
 expression hi, pos, tmp;
 statement S;
 position pf : script:python() { approved(pf, "walk") };
 iterator name hash_for_each, hash_for_each_safe, hash_for_each_rcu;
+expression T;
 @@
 
 (
@@ -1936,12 +2010,12 @@ iterator name hash_for_each, hash_for_each_safe, hash_for_each_rcu;
 - }
 )
 
-@keyed_patch depends on patch && table disable bitand_comm, plus_comm@
-identifier T;
+@keyed_patch depends on patch && (table || member_table) disable bitand_comm, plus_comm@
 expression K, M, n;
 position pc : script:python() { approved(pc, "keyed") };
 iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu,
   hash_for_each_possible_rcu_notrace;
+expression T;
 @@
 
 (
@@ -1952,13 +2026,14 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
 + hash_add_rcu(T, n, K)
 )
 
-@keyed_patch_iter depends on patch && table disable bitand_comm, plus_comm@
-identifier T, m;
+@keyed_patch_iter depends on patch && (table || member_table) disable bitand_comm, plus_comm@
+identifier m;
 expression K, M, pos, tmp, c;
 statement S;
 position pc : script:python() { approved(pc, "keyed") };
 iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu,
   hash_for_each_possible_rcu_notrace;
+expression T;
 @@
 
 (
@@ -1983,10 +2058,10 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
   S
 )
 
-@keyed_ptr_patch depends on patch && table@
-identifier T;
+@keyed_ptr_patch depends on patch && (table || member_table)@
 expression P, B, n;
 position pc : script:python() { approved(pc, "keyed_ptr") };
+expression T;
 @@
 
 (
@@ -1997,11 +2072,12 @@ position pc : script:python() { approved(pc, "keyed_ptr") };
 + hash_add_rcu(T, n, (unsigned long)P)
 )
 
-@keyed_ptr_patch_iter depends on patch && table@
-identifier T, m;
+@keyed_ptr_patch_iter depends on patch && (table || member_table)@
+identifier m;
 expression P, B, pos, tmp, c;
 statement S;
 position pc : script:python() { approved(pc, "keyed_ptr") };
+expression T;
 @@
 
 (
@@ -2022,7 +2098,7 @@ position pc : script:python() { approved(pc, "keyed_ptr") };
   S
 )
 
-@index_patch depends on patch && table disable bitand_comm@
+@index_patch depends on patch && (table || member_table) disable bitand_comm@
 identifier i;
 expression K, M;
 position p : script:python() { approved(p, "idx") };
@@ -2039,7 +2115,7 @@ position p : script:python() { approved(p, "idx") };
 + i = K
 )
 
-@index_ptr_patch depends on patch && table@
+@index_ptr_patch depends on patch && (table || member_table)@
 identifier i;
 expression P, B;
 position p : script:python() { approved(p, "idx_ptr") };
@@ -2048,10 +2124,11 @@ position p : script:python() { approved(p, "idx_ptr") };
 - i@p = hash_ptr(P, B)
 + i = (unsigned long)P
 
-@index_key_patch depends on patch && table@
-identifier T, i;
+@index_key_patch depends on patch && (table || member_table)@
+identifier i;
 expression n;
 position pc : script:python() { approved(pc, "key_var") };
+expression T;
 @@
 
 (
@@ -2062,11 +2139,12 @@ position pc : script:python() { approved(pc, "key_var") };
 + hash_add_rcu(T, n, i)
 )
 
-@index_key_patch_iter depends on patch && table@
-identifier T, i, m;
+@index_key_patch_iter depends on patch && (table || member_table)@
+identifier i, m;
 expression pos, tmp, c;
 statement S;
 position pc : script:python() { approved(pc, "key_var") };
+expression T;
 @@
 
 (
@@ -2091,9 +2169,9 @@ position pc : script:python() { approved(pc, "key_var") };
   S
 )
 
-@bucket_ptr_use_patch depends on patch && table@
-identifier bucket_key.tname, bucket_key.head;
-expression bucket_key.key;
+@bucket_ptr_use_patch depends on patch && (table || member_table)@
+identifier bucket_key.head;
+expression bucket_key.tname, bucket_key.key;
 expression n;
 position pc : script:python(key) { approved_key(pc, key) };
 @@
@@ -2106,9 +2184,9 @@ position pc : script:python(key) { approved_key(pc, key) };
 + hash_add_rcu(tname, n, key)
 )
 
-@bucket_ptr_use_iter_patch depends on patch && table@
-identifier bucket_key.tname, bucket_key.head, m;
-expression bucket_key.key;
+@bucket_ptr_use_iter_patch depends on patch && (table || member_table)@
+identifier bucket_key.head, m;
+expression bucket_key.tname, bucket_key.key;
 expression pos, tmp, c;
 statement S;
 position pc : script:python(key) { approved_key(pc, key) };
@@ -2136,7 +2214,7 @@ position pc : script:python(key) { approved_key(pc, key) };
   S
 )
 
-@bucket_ptr_remove depends on patch && table@
+@bucket_ptr_remove depends on patch && (table || member_table)@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -2144,7 +2222,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - head@ph = E;
 
-@bucket_ptr_decl_remove depends on patch && table@
+@bucket_ptr_decl_remove depends on patch && (table || member_table)@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -2152,7 +2230,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - struct hlist_head *head@ph = E;
 
-@delete_patch depends on patch && table@
+@delete_patch depends on patch && (table || member_table)@
 expression X;
 position pc : script:python() { approved(pc, "del") };
 @@
@@ -2171,7 +2249,7 @@ position pc : script:python() { approved(pc, "del") };
 + hash_del_rcu(X)
 )
 
-@dead_macro_patch depends on patch && table@
+@dead_macro_patch depends on patch && (table || member_table)@
 identifier D;
 expression V;
 position p : script:python() { approved(p, "dead_macro") };
@@ -2179,7 +2257,7 @@ position p : script:python() { approved(p, "dead_macro") };
 
 - #define D@p V
 
-@dead_var_patch depends on patch && table@
+@dead_var_patch depends on patch && (table || member_table)@
 type T1;
 identifier f, x;
 position p : script:python() { approved(p, "dead_var") };
@@ -2195,7 +2273,7 @@ f(...) { ... when any
 // not rewrite it. Half a conversion changes behaviour (keys hashed on insert,
 // masked on lookup), so the whole file is abandoned instead.
 
-@leftover_call depends on patch && table@
+@leftover_call depends on patch && (table || member_table)@
 identifier f;
 position p : script:python() { still_pending(p) };
 @@
@@ -2207,7 +2285,7 @@ p << leftover_call.p;
 @@
 fail_incomplete(p)
 
-@leftover_iterator depends on patch && table@
+@leftover_iterator depends on patch && (table || member_table)@
 statement S;
 position p : script:python() { still_pending(p) };
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
@@ -2229,7 +2307,7 @@ p << leftover_iterator.p;
 @@
 fail_incomplete(p)
 
-@leftover_assignment depends on patch && table@
+@leftover_assignment depends on patch && (table || member_table)@
 identifier x;
 expression E;
 position p : script:python(E) { still_pending_assignment(p, E) };
@@ -2242,7 +2320,7 @@ p << leftover_assignment.p;
 @@
 fail_incomplete(p)
 
-@leftover_loop depends on patch && table@
+@leftover_loop depends on patch && (table || member_table)@
 expression E1, E2, E3;
 statement S;
 position p : script:python() { still_pending(p) };
@@ -2255,7 +2333,7 @@ p << leftover_loop.p;
 @@
 fail_incomplete(p)
 
-@leftover_declaration depends on patch && table@
+@leftover_declaration depends on patch && (table || member_table)@
 identifier T;
 expression N;
 position p : script:python() { still_pending(p) };
