@@ -1028,7 +1028,12 @@ def decide_table(fs, t):
                     continue
                 if pos in assigns:
                     red = reduction(fs, t, assigns[pos][1], pos)
-                    if red is not None:
+                    if red is not None and key_width(fs, t, red, rng) == 'long' \
+                            and width_class(type_text) != 'long':
+                        # the variable would keep only part of the key
+                        t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
+                                 % (var, type_text, red.key_text), pos)
+                    elif red is not None:
                         forms.add(red.form)
                         t.var_assigns.append((pos, red.form, assigns[pos]))
                         widths.setdefault(width_class(type_text), []).append(pos)
@@ -1106,7 +1111,7 @@ def decide(fs):
         converted_any = True
         static = t.scope == 'static'
         if static:
-            approve(fs, t.pos, 'decl_read_mostly' if t.read_mostly else 'decl')
+            approve(fs, t.pos, 'decl_read_mostly' if t.read_mostly else 'decl', t.bits)
             removed |= tok_indices(fs, t.size_span)
             macro_candidates |= {x for x in Tokens(t.size_text).text if x in fs.macros}
         for loop in t.inits:
@@ -1150,7 +1155,7 @@ def decide(fs):
             removed |= tok_indices(fs, bp['span'])
             macro_candidates |= {x for x in red.toks if x in fs.macros}
             for var_pos, op_pos, kind in bp['uses']:
-                approve(fs, op_pos, 'bptr_use', _squash(bp['key']))
+                approve(fs, op_pos, 'bptr_use', (bp['table_text'], bp['key']))
                 removed.add(fs.toks.at(*var_pos))
             dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
         ops = [s.op_pos for s in t.sites] + [u[1] for bp in t.bucket_ptrs for u in bp['uses']]
@@ -1253,9 +1258,9 @@ def fail_incomplete(p):
                        % (fs.path, pos[0], fs.approved[pos][0]))
 
 
-def approved_key(pc, key):
-    """A use of a bucket pointer whose key is key."""
-    return approved(pc, 'bptr_use', _squash(key))
+def approved_extra(p):
+    """What the approval of p carries: the bits of a table, the table and key of a use."""
+    return state(p).approved[translate(p)][1]
 
 
 def source_text(fs, red, span):
@@ -1264,26 +1269,6 @@ def source_text(fs, red, span):
     lo, hi = red.key[-1]
     first, last = base + lo, base + hi - 1
     return fs.toks.source[fs.toks.offset[first]:fs.toks.offset[last] + len(fs.toks.text[last])]
-
-
-def bucket_table_text(ph):
-    fs = state(ph)
-    for t in fs.tables.values():
-        for bp in t.bucket_ptrs:
-            if bp['pos'] == _pos(ph):
-                return bp['table_text']
-    return None
-
-
-def bucket_key_text(ph):
-    fs = state(ph)
-    for t in fs.tables.values():
-        if t.verdict != 'converted':
-            continue
-        for bp in t.bucket_ptrs:
-            if bp['pos'] == _pos(ph):
-                return bp['key']
-    return None
 
 
 def verdict_line(t):
@@ -1718,7 +1703,7 @@ pe << bucket_ptr.pe;
 note_bucket_pointer(t, q, ph, head, e, pe)
 
 @bucket_ptr_use depends on table || member_table@
-identifier bucket_ptr.head;
+identifier head;
 expression n;
 position pv, pc;
 @@
@@ -1730,7 +1715,7 @@ hlist_add_head_rcu@pc(n, head@pv)
 )
 
 @bucket_ptr_use_iter depends on table || member_table@
-identifier bucket_ptr.head, m;
+identifier head, m;
 expression pos, tmp, c;
 statement S;
 position pv, pc;
@@ -1749,14 +1734,14 @@ hlist_for_each_entry_rcu_notrace@pc(pos, head@pv, m) S
 )
 
 @script:python@
-head << bucket_ptr.head;
+head << bucket_ptr_use.head;
 pv << bucket_ptr_use.pv;
 pc << bucket_ptr_use.pc;
 @@
 note_bucket_pointer_use(head, pv, pc)
 
 @script:python@
-head << bucket_ptr.head;
+head << bucket_ptr_use_iter.head;
 pv << bucket_ptr_use_iter.pv;
 pc << bucket_ptr_use_iter.pc;
 @@
@@ -1869,60 +1854,27 @@ position pc : script:python() { approved(pc, "keyed") or approved(pc, "keyed_ptr
 // ---------------------------------------------------------------------------
 // patch: rewrite the tables that were found safe, and only those
 
-@script:python bucket_key@
-t << bucket_ptr.T;
-h << bucket_ptr.head;
-ph << bucket_ptr.ph;
-tname;
-head;
-key;
-@@
-fs = state(ph)
-decide(fs)
-text = bucket_key_text(ph)
-if text is None:
-    cocci.include_match(False)
-else:
-    coccinelle.tname = cocci.make_expr(bucket_table_text(ph))
-    coccinelle.head = cocci.make_ident(h)
-    coccinelle.key = cocci.make_expr(text)
-
-@script:python define_bits@
-t << table.T;
-p << table.p;
-tname;
-b;
-@@
-fs = state(p)
-decide(fs)
-tb = fs.tables.get(t)
-if tb is None or tb.verdict != 'converted':
-    cocci.include_match(False)
-else:
-    coccinelle.tname = cocci.make_ident(t)
-    coccinelle.b = cocci.make_expr(tb.bits)
-
 @define_patch depends on patch && (table || member_table)@
-identifier define_bits.tname;
-expression define_bits.b;
+identifier T;
 expression N;
 position p : script:python() { approved(p, "decl") };
+fresh identifier B = script:python(p) { approved_extra(p) };
 declarer name DEFINE_HASHTABLE;
 @@
 
-- static struct hlist_head tname@p[N];
-+ static DEFINE_HASHTABLE(tname, b);
+- static struct hlist_head T@p[N];
++ static DEFINE_HASHTABLE(T, B);
 
 @define_read_mostly_patch depends on patch && (table || member_table)@
-identifier define_bits.tname;
-expression define_bits.b;
+identifier T;
 expression N;
 position p : script:python() { approved(p, "decl_read_mostly") };
+fresh identifier B = script:python(p) { approved_extra(p) };
 declarer name DEFINE_READ_MOSTLY_HASHTABLE;
 @@
 
-- static struct hlist_head tname@p[N];
-+ static DEFINE_READ_MOSTLY_HASHTABLE(tname, b);
+- static struct hlist_head T@p[N];
++ static DEFINE_READ_MOSTLY_HASHTABLE(T, B);
 
 @include_patch depends on patch && (table || member_table)@
 position p : script:python() { approved(p, "include") };
@@ -2170,10 +2122,11 @@ expression T;
 )
 
 @bucket_ptr_use_patch depends on patch && (table || member_table)@
-identifier bucket_key.head;
-expression bucket_key.tname, bucket_key.key;
+identifier head;
 expression n;
-position pc : script:python(key) { approved_key(pc, key) };
+position pc : script:python() { approved(pc, "bptr_use") };
+fresh identifier tname = script:python(pc) { approved_extra(pc)[0] };
+fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
 @@
 
 (
@@ -2185,11 +2138,12 @@ position pc : script:python(key) { approved_key(pc, key) };
 )
 
 @bucket_ptr_use_iter_patch depends on patch && (table || member_table)@
-identifier bucket_key.head, m;
-expression bucket_key.tname, bucket_key.key;
+identifier head, m;
 expression pos, tmp, c;
 statement S;
-position pc : script:python(key) { approved_key(pc, key) };
+position pc : script:python() { approved(pc, "bptr_use") };
+fresh identifier tname = script:python(pc) { approved_extra(pc)[0] };
+fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
 @@
 
 (
