@@ -649,6 +649,17 @@ def note_member_table(p, name, size):
     fs.tables[name] = t
 
 
+def note_pointer_table(p, name):
+    """static struct hlist_head *T: an allocated table, listed with its reason."""
+    fs = state(p)
+    if name in fs.tables or function_range(fs, _pos(p)) is not None:
+        return
+    t = Table(name, fs.path, _pos(p), '?', None, 'pointer')
+    t.refuse('allocated table (a pointer): making it a DEFINE_HASHTABLE would change '
+             'how it is allocated, which is left to a person')
+    fs.tables[name] = t
+
+
 def note_include(p, is_hashtable):
     fs = state(p)
     fs.includes.append(_pos(p))
@@ -1360,6 +1371,19 @@ p << member_table.p;
 @@
 note_member_table(p, t, n)
 
+@pointer_table@
+identifier T;
+position p;
+@@
+
+static struct hlist_head *T@p;
+
+@script:python@
+t << pointer_table.T;
+p << pointer_table.p;
+@@
+note_pointer_table(p, t)
+
 @macro_def depends on table || member_table@
 identifier D;
 expression V;
@@ -1823,6 +1847,14 @@ p << member_table.p;
 fs = state(p)
 decide(fs)
 coccilib.report.print_report(p[0], verdict_line(fs.tables[t]))
+
+@script:python depends on report@
+t << pointer_table.T;
+p << pointer_table.p;
+@@
+fs = state(p)
+if t in fs.tables and fs.tables[t].scope == 'pointer':
+    coccilib.report.print_report(p[0], verdict_line(fs.tables[t]))
 
 @script:python depends on org@
 t << table.T;

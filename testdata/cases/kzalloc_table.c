@@ -1,4 +1,4 @@
-// expect: slots_hash skipped: allocated table (a pointer, not an array)
+// expect: slots_hash skipped: allocated table (a pointer)
 /*
  * The shape of mm/huge_memory.c before 3.7: the table is a pointer to a
  * kzalloc()ed block of HEADS buckets, set up by an init function and
