@@ -1269,6 +1269,11 @@ def fail_incomplete(p):
                        % (fs.path, pos[0], fs.approved[pos][0]))
 
 
+def context_site(p):
+    """A keyed access that the patch would rewrite."""
+    return any(approved(p, kind) for kind in ('keyed', 'keyed_ptr', 'key_var', 'bptr_use'))
+
+
 def approved_extra(p):
     """What the approval of p carries: the bits of a table, the table and key of a use."""
     return state(p).approved[translate(p)][1]
@@ -1878,10 +1883,29 @@ position p : script:python() { approved(p, "decl") or approved(p, "decl_read_mos
 
 @depends on context && (table || member_table)@
 expression n, B;
-position pc : script:python() { approved(pc, "keyed") or approved(pc, "keyed_ptr") or approved(pc, "key_var") };
+position pc : script:python() { context_site(pc) };
 @@
 
-* hlist_add_head@pc(n, B)
+* \(hlist_add_head@pc\|hlist_add_head_rcu@pc\)(n, B)
+
+@depends on context && (table || member_table)@
+expression B, pos, tmp;
+identifier m;
+statement S;
+position pc : script:python() { context_site(pc) };
+iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu;
+@@
+
+(
+* hlist_for_each_entry@pc(pos, B, m)
+  S
+|
+* hlist_for_each_entry_safe@pc(pos, tmp, B, m)
+  S
+|
+* hlist_for_each_entry_rcu@pc(pos, B, ...)
+  S
+)
 
 // ---------------------------------------------------------------------------
 // patch: rewrite the tables that were found safe, and only those
