@@ -1096,6 +1096,31 @@ def approve(fs, pos, kind, extra=None):
     fs.approved[pos] = (kind, extra)
 
 
+def is_emptiness_test(fs, t, loop):
+    """Is the scan exactly "for (...) if (!hlist_empty(&T[i])) return false; return true;"?
+
+    Then it means hash_empty(T); any other body (a count, a break, more
+    statements) stays as it is. 0 and 1 may stand for false and true.
+    """
+    toks = fs.toks.text
+    span = sorted(tok_indices(fs, loop['span']))
+    first, last = span[0], span[-1]
+    body = toks[matching_close(toks, first + 1) + 1:last + 1]
+    head = ['if', '(', '!', 'hlist_empty', '(', '&']
+    tail = ['[', loop['cursor'], ']', ')', ')', 'return']
+    if len(body) < len(head) + 1 + len(tail) + 2 or body[:len(head)] != head \
+            or body[-2 - len(tail):-2] != tail or body[-1] != ';':
+        return False
+    table = body[len(head):-2 - len(tail)]
+    after = toks[last + 1:last + 4]
+    try:
+        names_it = names_table(strip_parens(parse_text(' '.join(table))[1]), t)
+    except Unknown:
+        return False
+    return names_it and (body[-2], after[1]) in (('false', 'true'), ('0', '1')) \
+        and after[0] == 'return' and after[2] == ';'
+
+
 def in_init_function(fs, pos):
     rng = function_range(fs, pos)
     return rng is not None and '__init' in function_header(fs, rng)[0]
@@ -1127,6 +1152,11 @@ def decide(fs):
             macro_candidates |= {x for x in Tokens(t.size_text).text if x in fs.macros}
         for loop in t.inits:
             if loop.get('scan'):
+                if is_emptiness_test(fs, t, loop):
+                    approve(fs, loop['pos'], 'empty')
+                    removed |= tok_indices(fs, loop['span'])
+                    macro_candidates |= {x for x in Tokens(loop['hi']).text if x in fs.macros}
+                    dead_var_candidates.append((loop['cursor'], function_range(fs, loop['pos'])))
                 continue
             # only a statically initialised table may skip its init loop
             drop = static and in_init_function(fs, loop['pos'])
@@ -1973,6 +2003,26 @@ position pf : script:python() { approved(pf, "init_drop") };
 @@
 
 - for@pf (E1; E2; E3) S
+
+@empty_patch depends on patch && (table || member_table)@
+identifier i;
+expression T, hi;
+position pf : script:python() { approved(pf, "empty") };
+@@
+
+(
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\))
+-	if (!hlist_empty(&T[i]))
+-		return false;
+- return true;
++ return hash_empty(T);
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\))
+-	if (!hlist_empty(&T[i]))
+-		return 0;
+- return 1;
++ return hash_empty(T);
+)
 
 @walk_patch depends on patch && (table || member_table)@
 identifier i, m;

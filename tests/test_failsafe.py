@@ -22,6 +22,7 @@ NEEDED_BY = {
     'init_patch': 'p9_errmap',
     'init_drop_patch': 'init_drop',
     'walk_patch': 'mask_macro',
+    'empty_patch': 'empty_scan',
     'keyed_patch': 'mask_macro',
     'keyed_patch_iter': 'mask_macro',
     'keyed_ptr_patch': 'init_drop',

@@ -1,7 +1,8 @@
 // expect: job_hash converted
 /*
  * A helper that tells whether the table is empty by scanning every bucket
- * with hlist_empty(): the meaning of hash_empty().
+ * with hlist_empty(): the meaning of hash_empty(). Two look-alike scans
+ * (the opposite answer, a count) must stay loops.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -26,6 +27,29 @@ static bool jobs_idle(void)
 		if (!hlist_empty(&job_hash[i]))
 			return false;
 	return true;
+}
+
+/* Not the hash_empty() idiom: the opposite answer, so it stays a loop. */
+static bool jobs_pending(void)
+{
+	int i;
+
+	for (i = 0; i < JOB_HASH_SIZE; i++)
+		if (!hlist_empty(&job_hash[i]))
+			return true;
+	return false;
+}
+
+/* Not the idiom either: it counts, so it stays a loop. */
+static int busy_buckets(void)
+{
+	int i, n = 0;
+
+	for (i = 0; i < JOB_HASH_SIZE; i++) {
+		if (!hlist_empty(&job_hash[i]))
+			n++;
+	}
+	return n;
 }
 
 static void job_queue(unsigned int id)
@@ -64,7 +88,8 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(ids); i++) {
 		bool done = job_done(ids[i]);
 
-		printf("done %u: %d, idle %d\n", ids[i], done, jobs_idle());
+		printf("done %u: %d, idle %d, pending %d, busy %d\n", ids[i], done,
+		       jobs_idle(), jobs_pending(), busy_buckets() > 0);
 		done = job_done(ids[i]);
 		printf("done %u again: %d\n", ids[i], done);
 	}
