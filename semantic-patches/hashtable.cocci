@@ -676,6 +676,16 @@ def note_init(name, q, pf, hi, ph, cursor, inclusive):
                         cursor=cursor, inclusive=inclusive))
 
 
+def note_init_while(name, q, pa, pf, hi, ph, cursor):
+    """i = 0; while (i < N) { INIT_HLIST_HEAD(&T[i]); i++; }"""
+    t = table_for(q, name)
+    if t is None:
+        return
+    t.uses.add(table_token(q))
+    t.inits.append(dict(pos=_pos(pf), span=(_pos(pa), stmt_span(pf)[1]), hi=hi,
+                        hi_span=_span(ph), cursor=cursor, inclusive=False))
+
+
 def note_walk(name, q, pf, hi, ph, cursor, pi, inclusive):
     t = table_for(q, name)
     if t is None:
@@ -1612,6 +1622,30 @@ ph << init_loop_le.ph;
 @@
 note_init(t, q, pf, hi, ph, i, True)
 
+@init_while depends on table || member_table@
+identifier i;
+expression hi;
+expression T;
+position pa, pf, q, ph;
+@@
+
+i@pa = 0;
+while@pf (i < hi@ph) {
+  \( INIT_HLIST_HEAD(&T@q[i]); \| INIT_HLIST_HEAD(T@q + i); \)
+  \( i++; \| ++i; \| i += 1; \)
+}
+
+@script:python@
+t << init_while.T;
+i << init_while.i;
+hi << init_while.hi;
+pa << init_while.pa;
+pf << init_while.pf;
+q << init_while.q;
+ph << init_while.ph;
+@@
+note_init_while(t, q, pa, pf, hi, ph, i)
+
 @full_walk depends on table || member_table@
 identifier i, m;
 expression hi, pos, tmp;
@@ -1995,6 +2029,29 @@ expression T;
 - }
 + hash_init(T);
 )
+
+@init_while_patch depends on patch && (table || member_table)@
+identifier i;
+expression T, hi;
+position pf : script:python() { approved(pf, "init") };
+@@
+
+- i = 0;
+- while@pf (i < hi) {
+-   \( INIT_HLIST_HEAD(&T[i]); \| INIT_HLIST_HEAD(T + i); \)
+-   \( i++; \| ++i; \| i += 1; \)
+- }
++ hash_init(T);
+
+@init_while_drop_patch depends on patch && (table || member_table)@
+identifier i;
+expression hi;
+statement S;
+position pf : script:python() { approved(pf, "init_drop") };
+@@
+
+- i = 0;
+- while@pf (i < hi) S
 
 @init_drop_patch depends on patch && (table || member_table)@
 expression E1, E2, E3;
@@ -2390,6 +2447,19 @@ for@p (E1; E2; E3) S
 
 @script:python depends on patch@
 p << leftover_loop.p;
+@@
+fail_incomplete(p)
+
+@leftover_while depends on patch && (table || member_table)@
+expression E;
+statement S;
+position p : script:python() { still_pending(p) };
+@@
+
+while@p (E) S
+
+@script:python depends on patch && (table || member_table)@
+p << leftover_while.p;
 @@
 fail_incomplete(p)
 

@@ -21,6 +21,7 @@ NEEDED_BY = {
     'define_read_mostly_patch': 'read_mostly',
     'init_patch': 'p9_errmap',
     'init_drop_patch': 'init_drop',
+    'init_while_patch': 'init_variants',
     'walk_patch': 'mask_macro',
     'empty_patch': 'empty_scan',
     'keyed_patch': 'mask_macro',

@@ -2,7 +2,7 @@
 // expect: b_tab converted
 // expect: c_tab converted
 // expect: d_tab converted
-// expect: e_tab skipped: init loop written as while is not recognised yet
+// expect: e_tab converted
 /*
  * The ways an init loop of a static table is written: "<= MASK", "T + i"
  * with a pre-increment, a braced body, ARRAY_SIZE() as the bound, and a
