@@ -59,5 +59,21 @@ class TokensTest(unittest.TestCase):
         self.assertEqual([p for p, x in zip(t.pos, t.text) if x == 'T'], [(2, 5)])
 
 
+
+class AlignTest(unittest.TestCase):
+    def test_unchanged_and_reindented_tokens_map_back(self):
+        old = M.Tokens('int f(void)\n{\n\tfor (;;)\n\t\tg(x);\n\th(y);\n}\n')
+        new = M.Tokens('int f(void)\n{\n\tg(x);\n\th(y);\n}\n')
+        mapping = M.align(old, new)
+        self.assertEqual(mapping[(3, 1)], (4, 2))      # g, re-indented, one line up
+        self.assertEqual(mapping[(4, 1)], (5, 1))      # h, shifted up
+        self.assertNotIn((1, 100), mapping)
+
+    def test_new_tokens_do_not_map(self):
+        old = M.Tokens('a(b);\n')
+        new = M.Tokens('c(b);\n')
+        self.assertNotIn((1, 0), M.align(old, new))
+
+
 if __name__ == '__main__':
     unittest.main()
