@@ -449,7 +449,6 @@ class Site:
         self.kind, self.op_pos = kind, op_pos
         self.idx_text, self.idx_span = idx_text, idx_span
         self.form = self.key_text = None
-        self.width = None
 
 
 class Table:
@@ -896,11 +895,9 @@ def declared_type(fs, var, rng):
     return None
 
 
-def key_width(fs, t, red, rng, given=None):
+def key_width(fs, t, red, rng):
     if red.form == 'hashptr':
         return 'long'
-    if given:
-        return given
     key = red.key
     if key[0] == 'id' and rng is not None:
         type_text = declared_type(fs, key[1], rng)
@@ -1024,7 +1021,7 @@ def decide_table(fs, t):
             continue
         site.form, site.key_text = red.form, red.key_text
         forms.add(red.form)
-        widths.setdefault(key_width(fs, t, red, rng, site.width), []).append(site.op_pos)
+        widths.setdefault(key_width(fs, t, red, rng), []).append(site.op_pos)
         site.red = red
 
     # index variables: every occurrence must be understood
