@@ -29,6 +29,7 @@ NEEDED_BY = {
     'keyed_ptr_patch': 'init_drop',
     'keyed_ptr_patch_iter': 'init_drop',
     'index_patch': 'p9_errmap',
+    'index_ptr_patch': 'ptr_index',
     'index_key_patch': 'p9_errmap',
     'index_key_patch_iter': 'p9_errmap',
     'bucket_ptr_use_patch': 'tracepoint_table',
