@@ -1128,6 +1128,21 @@ def is_emptiness_test(fs, t, loop):
         and after[0] == 'return' and after[2] == ';'
 
 
+_SIZE_SUFFIXES = ('_TABLE_SIZE', '_HASH_SIZE', '_HASHSIZE', '_SIZE', '_SZ', 'SIZE', 'SZ',
+                  '_HEADS', '_BUCKETS', '_ENTRIES')
+
+
+def bits_macro_name(size_macro):
+    """The name of a bits macro for size_macro: FOO_HASH_SIZE -> FOO_HASH_BITS."""
+    for suffix in _SIZE_SUFFIXES:
+        if size_macro.endswith(suffix) and len(size_macro) > len(suffix):
+            stem = size_macro[:-len(suffix)].rstrip('_')
+            if suffix in ('_HASH_SIZE', '_HASHSIZE'):
+                stem += '_HASH'
+            return stem + '_BITS'
+    return size_macro + '_BITS'
+
+
 def in_init_function(fs, pos):
     rng = function_range(fs, pos)
     return rng is not None and '__init' in function_header(fs, rng)[0]
@@ -1250,6 +1265,17 @@ def decide(fs):
                 removed.add(def_i)
     for name in dead:
         approve(fs, fs.macro_pos[name][0], 'dead_macro')
+    # a size macro that is going away becomes the bits macro, in its place
+    for t in fs.tables.values():
+        if t.verdict != 'converted' or t.scope != 'static' or not t.bits.isdigit() \
+                or t.size_text not in dead:
+            continue
+        name = bits_macro_name(t.size_text)
+        if name in fs.toks.text or name in fs.macros:
+            continue
+        fs.macros[name] = [t.bits]          # taken: a second table needs another name
+        approve(fs, fs.macro_pos[t.size_text][0], 'bits_macro', (name, t.bits, t.size_text))
+        approve(fs, t.pos, fs.approved[t.pos][0], name)
     # local variables that only the removed code used
     for var, rng in dead_var_candidates:
         if rng is None:
@@ -2363,6 +2389,17 @@ position pc : script:python() { approved(pc, "del") };
 + hash_del_rcu(X)
 )
 
+@bits_macro_patch depends on patch && (table || member_table)@
+identifier D;
+expression V;
+position p : script:python() { approved(p, "bits_macro") };
+fresh identifier N = script:python(p) { approved_extra(p)[0] };
+fresh identifier B = script:python(p) { approved_extra(p)[1] };
+@@
+
+- #define D@p V
++ #define N B
+
 @dead_macro_patch depends on patch && (table || member_table)@
 identifier D;
 expression V;
@@ -2457,6 +2494,19 @@ while@p (E) S
 
 @script:python depends on patch && (table || member_table)@
 p << leftover_while.p;
+@@
+fail_incomplete(p)
+
+@leftover_define depends on patch && (table || member_table)@
+identifier D;
+expression V;
+position p : script:python(D) { approved(p, "bits_macro") and approved_extra(p)[2] == D };
+@@
+
+#define D@p V
+
+@script:python depends on patch && (table || member_table)@
+p << leftover_define.p;
 @@
 fail_incomplete(p)
 

@@ -37,6 +37,7 @@ NEEDED_BY = {
     'bucket_ptr_remove': 'tracepoint_table',
     'bucket_ptr_decl_remove': 'ptr_arith',
     'delete_patch': 'p9_errmap',
+    'bits_macro_patch': 'p9_errmap',
 }
 
 
