@@ -30,6 +30,10 @@ virtual report
 
 @initialize:python@
 @@
+# Coccinelle 1.1.1 reads this block with its own lexer: a double slash ends the
+# line, a hash sign inside quotes or a preprocessor word in a comment breaks
+# it, quotes must balance on every line (comments too), and a comment line
+# must not start with the name of the tool.
 import difflib
 import os
 import re
