@@ -27,6 +27,8 @@ virtual patch
 virtual context
 virtual org
 virtual report
+// set by tool/hashtable-convert for tables shared between files
+virtual crossfile
 
 @initialize:python@
 @@
@@ -35,6 +37,8 @@ virtual report
 # it, quotes must balance on every line (comments too), and a comment line
 # must not start with the name of the tool.
 import difflib
+import hashlib
+import json
 import os
 import re
 
@@ -467,6 +471,8 @@ class Table:
         self.reasons = []
         self.verdict = None
         self.bits = None
+        self.injected = False        # declared in another file (see _SHARED)
+        self.widths, self.forms = {}, set()
 
     def refuse(self, reason, pos=None):
         if pos:
@@ -495,6 +501,86 @@ class FileState:
         self.position_maps = {}      # rewritten copy -> {its position: original position}
         self.deletes = []            # (member, position) of hlist_del*()
         self.members = {}            # hlist op position -> node member name
+        self.recorded = False
+        for name, info in _SHARED.items():
+            t = Table(name, path, None, info['size'], None,
+                      'member' if info['scope'] == 'member' else 'extern')
+            t.injected = True
+            self.tables[name] = t
+
+
+# ---------------------------------------------------------------- the wrapper
+# tool/hashtable-convert runs this file with two environment variables.
+# HASHTABLE_CONVERT_SHARED names a JSON file of tables that span files:
+# {name: {"scope": "member" or "global", "size": text, "macros": {name: [values]}}}.
+# The wrapper has found every file that names them and converts all of those
+# files or none, so here a shared table is treated as if it were file-local.
+# HASHTABLE_CONVERT_RESULTS names a directory: the verdicts of each file are
+# written there as JSON, one file per source file.
+
+def _load_shared():
+    path = os.environ.get('HASHTABLE_CONVERT_SHARED')
+    if not path:
+        return {}
+    with open(path) as f:
+        return json.load(f)
+
+
+_SHARED = _load_shared()
+
+
+def is_shared(name):
+    return name in _SHARED
+
+
+def shared_macros(fs):
+    """Macro values from the headers of shared tables, where the file has none."""
+    for info in _SHARED.values():
+        for name, values in info.get('macros', {}).items():
+            if name not in fs.macros:
+                fs.macros[name] = list(values)
+
+
+def table_record(fs, t):
+    """What the wrapper needs to know of table t: a JSON-ready dict."""
+    sites = getattr(t, 'sites', [])
+    walks_open = [dict(line=w['pos'][0], why=w.get('why')) for w in t.walks
+                  if not w.get('convert')]
+    keys = {s.key_text for s in sites if s.key_text}
+    keys |= {bp.get('key') or bp['idx'] for bp in t.bucket_ptrs}
+    for pos, form, a in getattr(t, 'var_assigns', []):
+        red = reduction(fs, t, a[1], pos)
+        keys.add(red.key_text if red is not None else a[1])
+    return dict(
+        name=t.name, file=fs.path, line=t.pos[0] if t.pos else None,
+        scope=t.scope, shared=t.injected or t.name in _SHARED,
+        size=t.size_text, bits=t.bits, read_mostly=t.read_mostly,
+        verdict=t.verdict, reasons=list(t.reasons),
+        key_widths=sorted(t.widths), forms=sorted(t.forms), keys=sorted(keys),
+        accesses=dict(
+            keyed=len(sites), bucket_pointers=len(t.bucket_ptrs),
+            index_assignments=len(getattr(t, 'var_assigns', [])),
+            inits=len([l for l in t.inits if not l.get('scan')]),
+            emptiness_tests=len([l for l in t.inits if l.get('scan')]),
+            walks=len(t.walks) - len(walks_open)),
+        walks_open=walks_open)
+
+
+def record(p):
+    """Decide the file of p and, for the wrapper, write its verdicts once."""
+    fs = state(p)
+    decide(fs)
+    out = os.environ.get('HASHTABLE_CONVERT_RESULTS')
+    if not out or fs.recorded:
+        return
+    fs.recorded = True
+    tables = [table_record(fs, t) for t in fs.tables.values()
+              if not (t.injected and t.verdict == 'skipped' and not table_occurrences(fs, t))]
+    name = hashlib.md5(fs.path.encode()).hexdigest() + '.json'
+    tmp = os.path.join(out, name + '.tmp')
+    with open(tmp, 'w') as f:
+        json.dump(dict(file=fs.path, tables=tables), f)
+    os.replace(tmp, os.path.join(out, name))
 
 
 _FILES = {}                 # path -> FileState, oldest first
@@ -620,7 +706,12 @@ def note_table(p, name, size, psize):
             and not toks.text[j - 1].startswith(_HASH_SIGN):
         j -= 1
     head = toks.text[j:i]
-    if 'extern' in head or name in fs.tables or function_range(fs, pos) is not None:
+    known = fs.tables.get(name)
+    if 'extern' in head:
+        if known is not None and known.injected and known.scope == 'extern':
+            known.uses.add(pos)          # the declaration of a shared table stays
+        return
+    if (known is not None and not known.injected) or function_range(fs, pos) is not None:
         return
     scope = 'static' if 'static' in head else 'global'
     t = Table(name, fs.path, pos, size, _span(psize), scope)
@@ -958,9 +1049,12 @@ def in_spans(pos, spans):
 
 def decide_table(fs, t):
     toks = fs.toks
-    if t.scope == 'global':
+    if t.scope == 'global' and t.name not in _SHARED:
         t.refuse('not static: other files may index it')
     if t.reasons:
+        return
+    if t.injected and not table_occurrences(fs, t):
+        t.refuse('not used in this file')
         return
     try:
         sizes = [v[0] for v in evaluate_all(fs.macros, [t.size_text])]
@@ -973,7 +1067,7 @@ def decide_table(fs, t):
     if t.reasons:
         return
     t.bits = bits_expression(fs.macros, t.size_text)
-    if t.bits is None and t.scope != 'member':    # a member keeps its declaration
+    if t.bits is None and t.scope in ('static', 'global'):   # the others keep their declaration
         t.refuse('bucket count "%s" depends on the configuration and has no bits expression'
                  % t.size_text)
         return
@@ -1089,6 +1183,7 @@ def decide_table(fs, t):
         if not stable:
             t.refuse(why, bp['pos'])
 
+    t.widths, t.forms = widths, forms
     if len(widths) > 1:
         t.refuse('keys differ in width: %s' % ', '.join(
             '%s (line %d)' % (w, p[0][0]) for w, p in sorted(widths.items())))
@@ -1156,6 +1251,7 @@ def decide(fs):
     if fs.decided:
         return
     fs.decided = True
+    shared_macros(fs)
     removed = set()          # token indices the conversion deletes
     dead_var_candidates = []  # (var, function range)
     macro_candidates = set()
@@ -1171,9 +1267,10 @@ def decide(fs):
         if t.reasons:
             continue
         converted_any = True
-        static = t.scope == 'static'
+        static = t.scope in ('static', 'global')       # defined, zeroed, in this file
         if static:
-            approve(fs, t.pos, 'decl_read_mostly' if t.read_mostly else 'decl', t.bits)
+            kind = 'decl' if t.scope == 'static' else 'decl_global'
+            approve(fs, t.pos, kind + ('_read_mostly' if t.read_mostly else ''), t.bits)
             removed |= tok_indices(fs, t.size_span)
             macro_candidates |= {x for x in Tokens(t.size_text).text if x in fs.macros}
         for loop in t.inits:
@@ -1271,7 +1368,8 @@ def decide(fs):
         approve(fs, fs.macro_pos[name][0], 'dead_macro')
     # a size macro that is going away becomes the bits macro, in its place
     for t in fs.tables.values():
-        if t.verdict != 'converted' or t.scope != 'static' or not t.bits.isdigit() \
+        if t.verdict != 'converted' or t.scope not in ('static', 'global') \
+                or not t.bits.isdigit() \
                 or t.size_text not in dead:
             continue
         name = bits_macro_name(t.size_text)
@@ -1358,6 +1456,8 @@ def verdict_line(t):
     what = '%s[%s]' % (t.name, t.size_text)
     if t.verdict == 'converted' and t.scope == 'member':
         return '%s: converted (struct member: its accesses use hashtable.h)' % what
+    if t.verdict == 'converted' and t.scope == 'extern':
+        return '%s: converted (declared in another file: its accesses use hashtable.h)' % what
     if t.verdict == 'converted':
         return '%s: converted to DEFINE_HASHTABLE(%s, %s)%s' % (
             what, t.name, t.bits, ' (read mostly)' if t.read_mostly else '')
@@ -1456,7 +1556,7 @@ p << pointer_table.p;
 @@
 note_pointer_table(p, t)
 
-@macro_def depends on table || member_table@
+@macro_def depends on table || member_table || crossfile@
 identifier D;
 expression V;
 position p, pv;
@@ -1472,7 +1572,7 @@ pv << macro_def.pv;
 @@
 note_macro(p, d, v, pv)
 
-@enum_const depends on table || member_table@
+@enum_const depends on table || member_table || crossfile@
 identifier D;
 expression V;
 position p, pv;
@@ -1488,7 +1588,7 @@ pv << enum_const.pv;
 @@
 note_macro(p, d, v, pv)
 
-@named_enum_const depends on table || member_table@
+@named_enum_const depends on table || member_table || crossfile@
 identifier E, D;
 expression V;
 position p, pv;
@@ -1504,7 +1604,7 @@ pv << named_enum_const.pv;
 @@
 note_macro(p, d, v, pv)
 
-@linux_include depends on table || member_table@
+@linux_include depends on table || member_table || crossfile@
 position p;
 @@
 
@@ -1515,7 +1615,7 @@ p << linux_include.p;
 @@
 note_include(p, False)
 
-@hashtable_include depends on table || member_table@
+@hashtable_include depends on table || member_table || crossfile@
 position p;
 @@
 
@@ -1526,7 +1626,7 @@ p << hashtable_include.p;
 @@
 note_include(p, True)
 
-@struct_field depends on table || member_table@
+@struct_field depends on table || member_table || crossfile@
 identifier S, f;
 type T1;
 position p;
@@ -1541,7 +1641,7 @@ p << struct_field.p;
 @@
 note_field(p, f, t)
 
-@local_decl depends on table || member_table@
+@local_decl depends on table || member_table || crossfile@
 type T1;
 identifier f, x;
 position p;
@@ -1559,7 +1659,7 @@ p << local_decl.p;
 @@
 note_decl(x, p, t, False)
 
-@local_decl_init depends on table || member_table@
+@local_decl_init depends on table || member_table || crossfile@
 type T1;
 identifier f, x;
 expression E;
@@ -1578,7 +1678,7 @@ p << local_decl_init.p;
 @@
 note_decl(x, p, t, True)
 
-@param_decl depends on table || member_table@
+@param_decl depends on table || member_table || crossfile@
 type T1;
 identifier f, x;
 position p;
@@ -1593,7 +1693,7 @@ p << param_decl.p;
 @@
 note_decl(x, p, t, True)
 
-@init_loop depends on table || member_table@
+@init_loop depends on table || member_table || crossfile@
 identifier i;
 expression hi;
 position pf, q, ph;
@@ -1621,7 +1721,7 @@ ph << init_loop.ph;
 @@
 note_init(t, q, pf, hi, ph, i, False)
 
-@init_loop_le depends on table || member_table@
+@init_loop_le depends on table || member_table || crossfile@
 identifier i;
 expression hi;
 position pf, q, ph;
@@ -1649,7 +1749,7 @@ ph << init_loop_le.ph;
 @@
 note_init(t, q, pf, hi, ph, i, True)
 
-@init_while depends on table || member_table@
+@init_while depends on table || member_table || crossfile@
 identifier i;
 expression hi;
 expression T;
@@ -1673,7 +1773,7 @@ ph << init_while.ph;
 @@
 note_init_while(t, q, pa, pf, hi, ph, i)
 
-@full_walk depends on table || member_table@
+@full_walk depends on table || member_table || crossfile@
 identifier i, m;
 expression hi, pos, tmp;
 statement S;
@@ -1708,7 +1808,7 @@ pi << full_walk.pi;
 @@
 note_walk(t, q, pf, hi, ph, i, pi, False)
 
-@scan_loop depends on table || member_table@
+@scan_loop depends on table || member_table || crossfile@
 identifier i;
 expression hi;
 position pf, q, ph;
@@ -1729,7 +1829,7 @@ ph << scan_loop.ph;
 @@
 note_scan(t, q, pf, hi, ph, i, False)
 
-@keyed depends on table || member_table@
+@keyed depends on table || member_table || crossfile@
 expression E, n;
 position q, pc, pe;
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
@@ -1743,7 +1843,7 @@ hlist_add_head@pc(n, \(&T@q[E@pe]\|T@q + E@pe\))
 hlist_add_head_rcu@pc(n, \(&T@q[E@pe]\|T@q + E@pe\))
 )
 
-@keyed_iter depends on table || member_table@
+@keyed_iter depends on table || member_table || crossfile@
 identifier m;
 expression E, pos, tmp, c;
 statement S;
@@ -1783,7 +1883,7 @@ pe << keyed_iter.pe;
 @@
 note_keyed(t, q, pc, e, pe)
 
-@index_assign depends on table || member_table@
+@index_assign depends on table || member_table || crossfile@
 identifier i;
 expression E;
 position p, pe;
@@ -1799,7 +1899,7 @@ pe << index_assign.pe;
 @@
 note_assign(i, p, e, pe)
 
-@bucket_ptr depends on table || member_table@
+@bucket_ptr depends on table || member_table || crossfile@
 identifier head;
 expression E;
 position q, ph, pe;
@@ -1822,7 +1922,7 @@ pe << bucket_ptr.pe;
 @@
 note_bucket_pointer(t, q, ph, head, e, pe)
 
-@bucket_ptr_use depends on table || member_table@
+@bucket_ptr_use depends on table || member_table || crossfile@
 identifier head;
 expression n;
 position pv, pc;
@@ -1834,7 +1934,7 @@ hlist_add_head@pc(n, head@pv)
 hlist_add_head_rcu@pc(n, head@pv)
 )
 
-@bucket_ptr_use_iter depends on table || member_table@
+@bucket_ptr_use_iter depends on table || member_table || crossfile@
 identifier head, m;
 expression pos, tmp, c;
 statement S;
@@ -1867,7 +1967,7 @@ pc << bucket_ptr_use_iter.pc;
 @@
 note_bucket_pointer_use(head, pv, pc)
 
-@node_member depends on table || member_table@
+@node_member depends on table || member_table || crossfile@
 identifier m;
 expression X, B;
 position pc;
@@ -1879,7 +1979,7 @@ hlist_add_head@pc(&X->m, B)
 hlist_add_head_rcu@pc(&X->m, B)
 )
 
-@node_member_iter depends on table || member_table@
+@node_member_iter depends on table || member_table || crossfile@
 identifier m;
 expression B, pos, tmp, c;
 statement S;
@@ -1910,7 +2010,7 @@ pc << node_member_iter.pc;
 @@
 note_member(pc, m)
 
-@node_delete depends on table || member_table@
+@node_delete depends on table || member_table || crossfile@
 identifier m;
 expression X;
 position pc;
@@ -1923,6 +2023,37 @@ m << node_delete.m;
 pc << node_delete.pc;
 @@
 note_delete(m, pc)
+
+// ---------------------------------------------------------------------------
+// The verdicts of the file, for tool/hashtable-convert (a no-op otherwise)
+
+@crossfile_use depends on crossfile@
+expression E;
+identifier T : script:python() { is_shared(T) };
+position p;
+@@
+
+\(E->T@p\|E.T@p\|T@p\)
+
+@script:python@
+p << table.p;
+@@
+record(p)
+
+@script:python@
+p << member_table.p;
+@@
+record(p)
+
+@script:python@
+p << pointer_table.p;
+@@
+record(p)
+
+@script:python@
+p << crossfile_use.p;
+@@
+record(p)
 
 // ---------------------------------------------------------------------------
 // report and org: one line per candidate table with its verdict
@@ -1964,22 +2095,23 @@ if t in fs.tables:
 // ---------------------------------------------------------------------------
 // context: the declaration and keyed accesses of every convertible table
 
-@depends on context && (table || member_table)@
+@depends on context && (table || member_table || crossfile)@
 identifier T;
 expression N;
-position p : script:python() { approved(p, "decl") or approved(p, "decl_read_mostly") };
+position p : script:python() { approved(p, "decl") or approved(p, "decl_read_mostly") or
+                                approved(p, "decl_global") or approved(p, "decl_global_read_mostly") };
 @@
 
 * struct hlist_head T@p[N];
 
-@depends on context && (table || member_table)@
+@depends on context && (table || member_table || crossfile)@
 expression n, B;
 position pc : script:python() { context_site(pc) };
 @@
 
 * \(hlist_add_head@pc\|hlist_add_head_rcu@pc\)(n, B)
 
-@depends on context && (table || member_table)@
+@depends on context && (table || member_table || crossfile)@
 expression B, pos, tmp;
 identifier m;
 statement S;
@@ -2001,7 +2133,7 @@ iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_en
 // ---------------------------------------------------------------------------
 // patch: rewrite the tables that were found safe, and only those
 
-@define_patch depends on patch && (table || member_table)@
+@define_patch depends on patch && (table || member_table || crossfile)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl") };
@@ -2012,7 +2144,7 @@ declarer name DEFINE_HASHTABLE;
 - static struct hlist_head T@p[N];
 + static DEFINE_HASHTABLE(T, B);
 
-@define_read_mostly_patch depends on patch && (table || member_table)@
+@define_read_mostly_patch depends on patch && (table || member_table || crossfile)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl_read_mostly") };
@@ -2023,14 +2155,36 @@ declarer name DEFINE_READ_MOSTLY_HASHTABLE;
 - static struct hlist_head T@p[N];
 + static DEFINE_READ_MOSTLY_HASHTABLE(T, B);
 
-@include_patch depends on patch && (table || member_table)@
+@define_global_patch depends on patch && (table || member_table || crossfile)@
+identifier T;
+expression N;
+position p : script:python() { approved(p, "decl_global") };
+fresh identifier B = script:python(p) { approved_extra(p) };
+declarer name DEFINE_HASHTABLE;
+@@
+
+- struct hlist_head T@p[N];
++ DEFINE_HASHTABLE(T, B);
+
+@define_global_read_mostly_patch depends on patch && (table || member_table || crossfile)@
+identifier T;
+expression N;
+position p : script:python() { approved(p, "decl_global_read_mostly") };
+fresh identifier B = script:python(p) { approved_extra(p) };
+declarer name DEFINE_READ_MOSTLY_HASHTABLE;
+@@
+
+- struct hlist_head T@p[N];
++ DEFINE_READ_MOSTLY_HASHTABLE(T, B);
+
+@include_patch depends on patch && (table || member_table || crossfile)@
 position p : script:python() { approved(p, "include") };
 @@
 
 #include <linux/...>@p
 + #include <linux/hashtable.h>
 
-@init_patch depends on patch && (table || member_table)@
+@init_patch depends on patch && (table || member_table || crossfile)@
 identifier i;
 expression hi;
 position pf : script:python() { approved(pf, "init") };
@@ -2057,7 +2211,7 @@ expression T;
 + hash_init(T);
 )
 
-@init_while_patch depends on patch && (table || member_table)@
+@init_while_patch depends on patch && (table || member_table || crossfile)@
 identifier i;
 expression T, hi;
 position pf : script:python() { approved(pf, "init") };
@@ -2070,7 +2224,7 @@ position pf : script:python() { approved(pf, "init") };
 - }
 + hash_init(T);
 
-@init_while_drop_patch depends on patch && (table || member_table)@
+@init_while_drop_patch depends on patch && (table || member_table || crossfile)@
 identifier i;
 expression hi;
 statement S;
@@ -2080,7 +2234,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 - i = 0;
 - while@pf (i < hi) S
 
-@init_drop_patch depends on patch && (table || member_table)@
+@init_drop_patch depends on patch && (table || member_table || crossfile)@
 expression E1, E2, E3;
 statement S;
 position pf : script:python() { approved(pf, "init_drop") };
@@ -2088,7 +2242,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 
 - for@pf (E1; E2; E3) S
 
-@empty_patch depends on patch && (table || member_table)@
+@empty_patch depends on patch && (table || member_table || crossfile)@
 identifier i;
 expression T, hi;
 position pf : script:python() { approved(pf, "empty") };
@@ -2108,7 +2262,7 @@ position pf : script:python() { approved(pf, "empty") };
 + return hash_empty(T);
 )
 
-@walk_patch depends on patch && (table || member_table)@
+@walk_patch depends on patch && (table || member_table || crossfile)@
 identifier i, m;
 expression hi, pos, tmp;
 statement S;
@@ -2152,7 +2306,7 @@ expression T;
 - }
 )
 
-@keyed_patch depends on patch && (table || member_table) disable bitand_comm, plus_comm@
+@keyed_patch depends on patch && (table || member_table || crossfile) disable bitand_comm, plus_comm@
 expression K, M, n;
 position pc : script:python() { approved(pc, "keyed") };
 iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu,
@@ -2168,7 +2322,7 @@ expression T;
 + hash_add_rcu(T, n, K)
 )
 
-@keyed_patch_iter depends on patch && (table || member_table) disable bitand_comm, plus_comm@
+@keyed_patch_iter depends on patch && (table || member_table || crossfile) disable bitand_comm, plus_comm@
 identifier m;
 expression K, M, pos, tmp, c;
 statement S;
@@ -2200,7 +2354,7 @@ expression T;
   S
 )
 
-@keyed_ptr_patch depends on patch && (table || member_table)@
+@keyed_ptr_patch depends on patch && (table || member_table || crossfile)@
 expression P, B, n;
 position pc : script:python() { approved(pc, "keyed_ptr") };
 expression T;
@@ -2214,7 +2368,7 @@ expression T;
 + hash_add_rcu(T, n, (unsigned long)P)
 )
 
-@keyed_ptr_patch_iter depends on patch && (table || member_table)@
+@keyed_ptr_patch_iter depends on patch && (table || member_table || crossfile)@
 identifier m;
 expression P, B, pos, tmp, c;
 statement S;
@@ -2240,7 +2394,7 @@ expression T;
   S
 )
 
-@index_patch depends on patch && (table || member_table) disable bitand_comm@
+@index_patch depends on patch && (table || member_table || crossfile) disable bitand_comm@
 identifier i;
 expression K, M;
 position p : script:python() { approved(p, "idx") };
@@ -2257,7 +2411,7 @@ position p : script:python() { approved(p, "idx") };
 + i = K
 )
 
-@index_ptr_patch depends on patch && (table || member_table)@
+@index_ptr_patch depends on patch && (table || member_table || crossfile)@
 identifier i;
 expression P, B;
 position p : script:python() { approved(p, "idx_ptr") };
@@ -2266,7 +2420,7 @@ position p : script:python() { approved(p, "idx_ptr") };
 - i@p = hash_ptr(P, B)
 + i = (unsigned long)P
 
-@index_key_patch depends on patch && (table || member_table)@
+@index_key_patch depends on patch && (table || member_table || crossfile)@
 identifier i;
 expression n;
 position pc : script:python() { approved(pc, "key_var") };
@@ -2281,7 +2435,7 @@ expression T;
 + hash_add_rcu(T, n, i)
 )
 
-@index_key_patch_iter depends on patch && (table || member_table)@
+@index_key_patch_iter depends on patch && (table || member_table || crossfile)@
 identifier i, m;
 expression pos, tmp, c;
 statement S;
@@ -2311,7 +2465,7 @@ expression T;
   S
 )
 
-@bucket_ptr_use_patch depends on patch && (table || member_table)@
+@bucket_ptr_use_patch depends on patch && (table || member_table || crossfile)@
 identifier head;
 expression n;
 position pc : script:python() { approved(pc, "bptr_use") };
@@ -2327,7 +2481,7 @@ fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
 + hash_add_rcu(tname, n, key)
 )
 
-@bucket_ptr_use_iter_patch depends on patch && (table || member_table)@
+@bucket_ptr_use_iter_patch depends on patch && (table || member_table || crossfile)@
 identifier head, m;
 expression pos, tmp, c;
 statement S;
@@ -2358,7 +2512,7 @@ fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
   S
 )
 
-@bucket_ptr_remove depends on patch && (table || member_table)@
+@bucket_ptr_remove depends on patch && (table || member_table || crossfile)@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -2366,7 +2520,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - head@ph = E;
 
-@bucket_ptr_decl_remove depends on patch && (table || member_table)@
+@bucket_ptr_decl_remove depends on patch && (table || member_table || crossfile)@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -2374,7 +2528,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - struct hlist_head *head@ph = E;
 
-@delete_patch depends on patch && (table || member_table)@
+@delete_patch depends on patch && (table || member_table || crossfile)@
 expression X;
 position pc : script:python() { approved(pc, "del") };
 @@
@@ -2393,7 +2547,7 @@ position pc : script:python() { approved(pc, "del") };
 + hash_del_rcu(X)
 )
 
-@bits_macro_patch depends on patch && (table || member_table)@
+@bits_macro_patch depends on patch && (table || member_table || crossfile)@
 identifier D;
 expression V;
 position p : script:python() { approved(p, "bits_macro") };
@@ -2404,7 +2558,7 @@ fresh identifier B = script:python(p) { approved_extra(p)[1] };
 - #define D@p V
 + #define N B
 
-@dead_macro_patch depends on patch && (table || member_table)@
+@dead_macro_patch depends on patch && (table || member_table || crossfile)@
 identifier D;
 expression V;
 position p : script:python() { approved(p, "dead_macro") };
@@ -2412,7 +2566,7 @@ position p : script:python() { approved(p, "dead_macro") };
 
 - #define D@p V
 
-@dead_var_patch depends on patch && (table || member_table)@
+@dead_var_patch depends on patch && (table || member_table || crossfile)@
 type T1;
 identifier f, x;
 position p : script:python() { approved(p, "dead_var") };
@@ -2428,7 +2582,7 @@ f(...) { ... when any
 // not rewrite it. Half a conversion changes behaviour (keys hashed on insert,
 // masked on lookup), so the whole file is abandoned instead.
 
-@leftover_call depends on patch && (table || member_table)@
+@leftover_call depends on patch && (table || member_table || crossfile)@
 identifier f;
 position p : script:python() { still_pending(p) };
 @@
@@ -2440,7 +2594,7 @@ p << leftover_call.p;
 @@
 fail_incomplete(p)
 
-@leftover_iterator depends on patch && (table || member_table)@
+@leftover_iterator depends on patch && (table || member_table || crossfile)@
 statement S;
 position p : script:python() { still_pending(p) };
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
@@ -2462,7 +2616,7 @@ p << leftover_iterator.p;
 @@
 fail_incomplete(p)
 
-@leftover_assignment depends on patch && (table || member_table)@
+@leftover_assignment depends on patch && (table || member_table || crossfile)@
 identifier x;
 expression E;
 position p : script:python(E) { still_pending_assignment(p, E) };
@@ -2475,7 +2629,7 @@ p << leftover_assignment.p;
 @@
 fail_incomplete(p)
 
-@leftover_loop depends on patch && (table || member_table)@
+@leftover_loop depends on patch && (table || member_table || crossfile)@
 expression E1, E2, E3;
 statement S;
 position p : script:python() { still_pending(p) };
@@ -2488,7 +2642,7 @@ p << leftover_loop.p;
 @@
 fail_incomplete(p)
 
-@leftover_while depends on patch && (table || member_table)@
+@leftover_while depends on patch && (table || member_table || crossfile)@
 expression E;
 statement S;
 position p : script:python() { still_pending(p) };
@@ -2496,12 +2650,12 @@ position p : script:python() { still_pending(p) };
 
 while@p (E) S
 
-@script:python depends on patch && (table || member_table)@
+@script:python depends on patch && (table || member_table || crossfile)@
 p << leftover_while.p;
 @@
 fail_incomplete(p)
 
-@leftover_define depends on patch && (table || member_table)@
+@leftover_define depends on patch && (table || member_table || crossfile)@
 identifier D;
 expression V;
 position p : script:python(D) { approved(p, "bits_macro") and approved_extra(p)[2] == D };
@@ -2509,12 +2663,12 @@ position p : script:python(D) { approved(p, "bits_macro") and approved_extra(p)[
 
 #define D@p V
 
-@script:python depends on patch && (table || member_table)@
+@script:python depends on patch && (table || member_table || crossfile)@
 p << leftover_define.p;
 @@
 fail_incomplete(p)
 
-@leftover_declaration depends on patch && (table || member_table)@
+@leftover_declaration depends on patch && (table || member_table || crossfile)@
 identifier T;
 expression N;
 position p : script:python() { still_pending(p) };
