@@ -534,11 +534,13 @@ def is_shared(name):
 
 
 def shared_macros(fs):
-    """Macro values from the headers of shared tables, where the file has none."""
+    """Macro values and field types from the headers of shared tables."""
     for info in _SHARED.values():
         for name, values in info.get('macros', {}).items():
             if name not in fs.macros:
                 fs.macros[name] = list(values)
+        for name, types in info.get('fields', {}).items():
+            fs.field_types.setdefault(name, set()).update(types)
 
 
 def table_record(fs, t):

@@ -1,0 +1,136 @@
+"""Stage 5: prove that each changed file still builds, with no new warning.
+
+header: compile the file before and after against this project's include/
+        (userspace trees such as testdata/; gcc -fsyntax-only -Wall -Wextra).
+kbuild: build the file's object in a configured kernel tree, the tree's own
+        way (make path/file.o), before and after.
+Either way a file fails on an error, on an error before the change (nothing
+can be proved then), or on a warning the original did not have.
+"""
+
+import collections
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from typing import Callable, Dict, List, Optional
+
+from .model import Check
+from .sources import is_kernel_tree
+from .transform import HERE
+from .write import Swap
+
+PROJECT_INCLUDE = os.path.join(HERE, 'include')
+HEADER_FLAGS = ['-fsyntax-only', '-std=gnu11', '-Wall', '-Wextra']
+_DIAG_RE = re.compile(r'^(?P<file>[^\s:][^:]*):\d+(?::\d+)?: (?P<kind>warning|error|fatal error): '
+                      r'(?P<text>.*)$', re.M)
+
+
+def pick_mode(mode: str, root: str) -> str:
+    """auto: kbuild in a configured kernel tree, header otherwise."""
+    if mode != 'auto':
+        return mode
+    configured = os.path.exists(os.path.join(root, '.config')) and \
+        os.path.exists(os.path.join(root, 'include', 'generated', 'autoconf.h'))
+    return 'kbuild' if is_kernel_tree(root) and configured else 'header'
+
+
+def diagnostics(output: str, strip: str = '') -> collections.Counter:
+    """Warnings and errors of compiler output, without line numbers (lines move)."""
+    found = collections.Counter()
+    for m in _DIAG_RE.finditer(output):
+        path = m.group('file')
+        if strip and path.startswith(strip):
+            path = path[len(strip):]
+        found[(path, m.group('kind'), m.group('text').strip())] += 1
+    return found
+
+
+def _first_error(output: str) -> str:
+    errors = [l for l in output.splitlines() if ' error: ' in l or 'Error ' in l or 'error:' in l]
+    return (errors or [l for l in output.splitlines() if l.strip()] or ['no output'])[0].strip()
+
+
+def _compare(mode: str, target: str, before: str, before_ok: bool, after: str,
+             after_ok: bool, strip: str = '') -> Check:
+    if not before_ok:
+        return Check(mode, False, target, 'does not build before the change either, so nothing '
+                     'can be proved: ' + _first_error(before))
+    if not after_ok:
+        return Check(mode, False, target, 'build fails after the change: ' + _first_error(after))
+    new = diagnostics(after, strip) - diagnostics(before, strip)
+    if new:
+        lines = ['%s: %s: %s' % key for key in sorted(new)]
+        return Check(mode, False, target, 'new warning: ' + lines[0], lines)
+    return Check(mode, True, target)
+
+
+def check_header(root: str, changes: Dict[str, str], cc: str = 'gcc',
+                 progress: Callable[[str], None] = lambda s: None) -> Dict[str, Check]:
+    """Compile each changed .c file before and after against include/ here."""
+    out = {}
+    with tempfile.TemporaryDirectory(prefix='hashtable-convert-check-') as tmp:
+        for n, (rel, new_text) in enumerate(sorted(changes.items())):
+            if not rel.endswith('.c'):
+                continue
+            progress('check (header): %d/%d %s' % (n + 1, len(changes), rel))
+            src_dir = os.path.dirname(os.path.join(root, rel))
+            results = []
+            for side, text in (('before', None), ('after', new_text)):
+                d = os.path.join(tmp, side, os.path.dirname(rel))
+                os.makedirs(d, exist_ok=True)
+                path = os.path.join(d, os.path.basename(rel))
+                if text is None:
+                    shutil.copyfile(os.path.join(root, rel), path)
+                else:
+                    with open(path, 'w', encoding='utf-8', errors='surrogateescape') as f:
+                        f.write(text)
+                cmd = [cc] + HEADER_FLAGS + ['-I', PROJECT_INCLUDE, '-I', os.path.join(root, 'include'),
+                                             '-iquote', src_dir, path]
+                proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                      universal_newlines=True, errors='replace')
+                results.append((proc.stdout.replace(os.path.join(tmp, side) + '/', ''),
+                                proc.returncode == 0))
+            (before, bok), (after, aok) = results
+            out[rel] = _compare('header', rel, before, bok, after, aok)
+    return out
+
+
+def object_of(rel: str) -> Optional[str]:
+    return rel[:-2] + '.o' if rel.endswith('.c') else None
+
+
+def _make_object(root: str, obj: str, make: str) -> (str, bool):
+    path = os.path.join(root, obj)
+    if os.path.exists(path):
+        os.unlink(path)          # or make would find it up to date and say nothing
+    proc = subprocess.run([make, '-j1', obj], cwd=root, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, universal_newlines=True, errors='replace')
+    return proc.stdout, proc.returncode == 0 and os.path.exists(path)
+
+
+class KbuildChecker:
+    """Builds objects of a configured kernel tree; remembers the builds before the change."""
+
+    def __init__(self, root: str, make: str = 'make',
+                 progress: Callable[[str], None] = lambda s: None):
+        self.root, self.make, self.progress = root, make, progress
+        self.before: Dict[str, tuple] = {}
+
+    def check(self, changes: Dict[str, str], extra: Dict[str, str]) -> Dict[str, Check]:
+        """changes: rel path -> new text; extra: files added for the build (hashtable.h)."""
+        objects = {rel: object_of(rel) for rel in sorted(changes) if object_of(rel)}
+        for n, (rel, obj) in enumerate(objects.items()):
+            if obj not in self.before:
+                self.progress('check (kbuild): before %d/%d %s' % (n + 1, len(objects), obj))
+                self.before[obj] = _make_object(self.root, obj, self.make)
+        out = {}
+        with Swap(self.root, dict(changes, **extra)):
+            for n, (rel, obj) in enumerate(objects.items()):
+                self.progress('check (kbuild): after %d/%d %s' % (n + 1, len(objects), obj))
+                after, aok = _make_object(self.root, obj, self.make)
+                before, bok = self.before[obj]
+                out[rel] = _compare('kbuild', obj, before, bok, after, aok)
+        # restoring gave the sources a new time stamp: make rebuilds these objects next time
+        return out

@@ -1,0 +1,285 @@
+"""The command line, and the run that takes a tree through every stage.
+
+Exit status: 0 done; 1 a check failed (the file was not written);
+2 bad usage or input (a missing path, a file spatch could not handle, a file
+that could not be written), reported by name while the rest of the run goes on.
+"""
+
+import argparse
+import hashlib
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+from . import check, decide, patches, report, shared, sources, transform
+from .model import Check, FileChange, Problem, Table
+from .write import write_atomic
+
+BUNDLED_HEADER = os.path.join(check.PROJECT_INCLUDE, 'linux', 'hashtable.h')
+HEADER_PATH = 'include/linux/hashtable.h'
+MAX_ROUNDS = 8
+
+EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(
+        prog='hashtable-convert',
+        description='Convert open-coded struct hlist_head hash tables to <linux/hashtable.h>, '
+                    'only where provably safe. Prints a unified diff (apply with git apply or '
+                    'patch -p1 from the tree root) and a summary on stderr.',
+        epilog='Exit status: 0 done, 1 a check failed, 2 bad usage or input.')
+    p.add_argument('paths', nargs='+', metavar='PATH', help='files or directories (a kernel tree or any C tree)')
+    p.add_argument('--in-place', action='store_true',
+                   help='write the changed files (atomically; only files whose check passed)')
+    p.add_argument('--json', metavar='FILE', help='write the per-table and per-file report as JSON')
+    p.add_argument('--check', choices=('none', 'header', 'kbuild', 'auto'), default='auto',
+                   help='compile each changed file before and after: header (against include/ of '
+                        'this project), kbuild (make path/file.o in a configured kernel tree), '
+                        'auto (kbuild in a configured kernel tree, else header; the default)')
+    p.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 1, metavar='N',
+                   help='parallel spatch jobs (default: all cores)')
+    p.add_argument('--format-patch', metavar='DIR',
+                   help='write a git am-ready series: one patch per converted table')
+    p.add_argument('--timeout', type=int, default=120, metavar='SECONDS',
+                   help='per-file time limit for spatch (default 120)')
+    p.add_argument('--root', metavar='DIR',
+                   help='the tree root diff paths are relative to (default: the kernel tree the '
+                        'paths are in, else their common directory)')
+    p.add_argument('-q', '--quiet', action='store_true', help='no progress line, no summary')
+    p.add_argument('--spatch', default='spatch', metavar='PROGRAM', help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.jobs < 1:
+        p.error('-j must be at least 1')
+    if args.timeout < 1:
+        p.error('--timeout must be at least 1 second')
+    return args
+
+
+@dataclass
+class Run:
+    """Everything a run learns, stage after stage."""
+    root: str
+    files: List[str]
+    problems: List[Problem] = field(default_factory=list)
+    tables: List[Table] = field(default_factory=list)
+    changes: List[FileChange] = field(default_factory=list)
+
+
+def find(args, progress) -> Run:
+    """Stage 1: the tree, its C files, and the declarations worth parsing."""
+    existing = [p for p in args.paths if os.path.exists(p)]
+    root = os.path.abspath(args.root) if args.root else \
+        sources.find_tree_root(existing) if existing else os.getcwd()
+    files, bad = sources.list_c_files(args.paths, root)
+    run = Run(root, files, [Problem(p, m) for p, m in bad])
+    return run
+
+
+def scan(run: Run, progress) -> List[sources.Declaration]:
+    found = []
+    for n, rel in enumerate(run.files):
+        if n % 500 == 0:
+            progress('scanning %d/%d files' % (n, len(run.files)))
+        text = sources.read_text(os.path.join(run.root, rel))
+        if text is None:
+            run.problems.append(Problem(rel, 'cannot be read'))
+            continue
+        found.extend(sources.scan_declarations(rel, text))
+    return found
+
+
+class Converter:
+    """Stages 2 to 5, repeated until every surviving conversion passed its check.
+
+    A table that spans files is dropped as a whole when one of its files fails
+    (in the rule or in the check); its files are then converted again without it.
+    """
+
+    def __init__(self, run: Run, plan: shared.Plan, declarations, spatch: transform.Spatch,
+                 checker, progress):
+        self.run, self.plan, self.declarations = run, plan, declarations
+        self.spatch, self.checker, self.progress = spatch, checker, progress
+        self.local = transform.Outcome()
+        self.local_done = set()
+        self.dropped: Dict[str, Table] = {}
+        self.failed_files: Dict[str, Check] = {}
+        self.checks: Dict[tuple, Check] = {}
+
+    def convert(self):
+        active = decide.plan_tables(self.plan)
+        for _ in range(MAX_ROUNDS):
+            shared_files = sorted({f for t in active.values() for f in t.files})
+            todo = [f for f in self.plan.local_files
+                    if f not in shared_files and f not in self.local_done]
+            self.progress('spatch: %d file(s)' % len(todo))
+            self.local.merge(transform.convert(self.run.root, todo, self.spatch, progress=self.progress))
+            self.local_done.update(todo)
+            self.progress('spatch: %d file(s) with tables shared between files' % len(shared_files))
+            facts = {n: t.fact() for n, t in active.items()}
+            crossed = transform.convert(self.run.root, shared_files, self.spatch, facts, self.progress)
+            outcome = self._combine(crossed, shared_files)
+            tables = self._verdicts(outcome, shared_files, active)
+            failed = [t for t in tables if t.shared and t.name in active and t.verdict != 'converted']
+            if not failed:
+                failed = self._check(outcome, tables, active)
+            if not failed:
+                return self._finish(outcome, tables)
+            for t in failed:
+                self.dropped[t.name] = t
+                del active[t.name]
+        raise RuntimeError('no stable result after %d rounds' % MAX_ROUNDS)
+
+    def _combine(self, crossed, shared_files):
+        out = transform.Outcome()
+        for f in self.local_done - set(shared_files):
+            if f in self.local.records:
+                out.records[f] = self.local.records[f]
+            if f in self.local.new_texts:
+                out.new_texts[f] = self.local.new_texts[f]
+        out.problems = [p for p in self.local.problems if p.path not in shared_files]
+        out.merge(crossed)
+        return out
+
+    def _verdicts(self, outcome, shared_files, active) -> List[Table]:
+        files = set(self.plan.local_files) | set(shared_files)
+        tables = decide.local_tables(outcome.records, files, self.declarations,
+                                     outcome.new_texts, outcome.problems)
+        tables += decide.header_static_tables(self.plan.header_static)
+        for name, st in sorted(self.plan.shared.items()):
+            if name in self.dropped:
+                tables.append(self.dropped[name])
+            elif name in active or st.reasons:
+                tables.append(decide.shared_table(self.run.root, st, outcome.records,
+                                                  outcome.new_texts, outcome.problems))
+        for t in tables:
+            if t.file in self.failed_files and t.verdict == 'converted' and not t.shared:
+                t.skip('check failed: ' + self.failed_files[t.file].message)
+                t.files = []
+        return tables
+
+    def _check(self, outcome, tables, active) -> List[Table]:
+        """Check the changed files; return the shared tables to drop for a failure."""
+        changes = {f: text for f, text in outcome.new_texts.items() if f not in self.failed_files}
+        if self.checker is None or not changes:
+            return []
+        todo = {f: text for f, text in changes.items() if (f, _digest(text)) not in self.checks}
+        if todo:
+            for f, result in self.checker(todo).items():
+                self.checks[(f, _digest(todo[f]))] = result
+        drop = []
+        for f, text in sorted(changes.items()):
+            result = self.checks.get((f, _digest(text)))
+            if result is None or result.passed:
+                continue
+            spanning = [t for t in tables if t.shared and t.name in active and f in t.files]
+            for t in spanning:
+                t.skip('check failed in %s: %s' % (f, result.message))
+                drop.append(t)
+            if not spanning:
+                self.failed_files[f] = result
+        if drop:
+            return drop
+        for t in tables:
+            if t.file in self.failed_files and t.verdict == 'converted' and not t.shared:
+                t.skip('check failed: ' + self.failed_files[t.file].message)
+                t.files = []
+        return []
+
+    def _finish(self, outcome, tables):
+        self.run.tables = sorted(tables, key=lambda t: (t.file, t.line or 0, t.name))
+        self.run.problems.extend(outcome.problems)
+        for f, text in sorted(outcome.new_texts.items()):
+            old = sources.read_text(os.path.join(self.run.root, f))
+            names = sorted(t.name for t in tables if f in t.files)
+            c = FileChange(f, old, text, names)
+            c.check = self.failed_files.get(f) or self.checks.get((f, _digest(text)))
+            self.run.changes.append(c)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha1(text.encode('utf-8', 'surrogateescape')).hexdigest()
+
+
+def bundled_header(run: Run) -> Optional[FileChange]:
+    """A kernel tree older than 3.7 gets include/linux/hashtable.h with the conversions."""
+    if not sources.is_kernel_tree(run.root) or os.path.exists(os.path.join(run.root, HEADER_PATH)):
+        return None
+    if not any(c.check is None or c.check.passed for c in run.changes):
+        return None
+    with open(BUNDLED_HEADER) as f:
+        return FileChange(HEADER_PATH, None, f.read(), [])
+
+
+def make_checker(mode: str, run: Run, progress):
+    if mode == 'none':
+        return None
+    if mode == 'header':
+        return lambda changes: check.check_header(run.root, changes, progress=progress)
+    kbuild = check.KbuildChecker(run.root, progress=progress)
+    extra = {}
+    if not os.path.exists(os.path.join(run.root, HEADER_PATH)):
+        with open(BUNDLED_HEADER) as f:
+            extra[HEADER_PATH] = f.read()
+    return lambda changes: kbuild.check(changes, extra)
+
+
+def write_changes(run: Run, changes: List[FileChange]) -> None:
+    for c in changes:
+        try:
+            write_atomic(os.path.join(run.root, c.path), c.new_text)
+            c.written = True
+        except OSError as e:
+            c.error = 'not written: %s' % (e.strerror or e)
+            run.problems.append(Problem(c.path, c.error + ' (check its permissions)'))
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = parse_args(argv)
+    progress = report.Progress(enabled=False if args.quiet else None)
+    start = time.monotonic()
+    try:
+        run = find(args, progress)
+        mode = check.pick_mode(args.check, run.root)
+        if mode == 'kbuild' and not sources.is_kernel_tree(run.root):
+            print('hashtable-convert: --check kbuild needs a configured kernel tree; %s is not one '
+                  '(use --check header, or --root to name the tree)' % run.root, file=sys.stderr)
+            return EXIT_BAD_INPUT
+        declarations = scan(run, progress)
+        progress('finding the files of tables shared between files')
+        plan = shared.plan(run.root, run.files, declarations)
+        spatch = transform.Spatch(args.spatch, args.jobs, args.timeout)
+        Converter(run, plan, declarations, spatch, make_checker(mode, run, progress),
+                  progress).convert()
+    except KeyboardInterrupt:
+        progress.done()
+        print('hashtable-convert: interrupted; the tree is as it was', file=sys.stderr)
+        return 130
+    progress.done()
+    good = [c for c in run.changes if c.check is None or c.check.passed]
+    header = bundled_header(run)
+    if header is not None:
+        good.insert(0, header)
+        run.changes.insert(0, header)
+    if args.in_place:
+        write_changes(run, good)
+    else:
+        sys.stdout.write(report.diff_of(good))
+    summary = report.Summary(run.tables, run.changes, run.problems, mode, time.monotonic() - start)
+    if args.json:
+        report.write_json(args.json, summary)
+    if args.format_patch:
+        written = patches.write_series(args.format_patch, run.root, run.tables,
+                                       [c for c in good if c is not header], mode, header)
+        if not args.quiet:
+            print('hashtable-convert: %d patch(es) in %s' % (len(written), args.format_patch),
+                  file=sys.stderr)
+    if not args.quiet:
+        sys.stderr.write(summary.text())
+    if run.problems:
+        return EXIT_BAD_INPUT
+    if any(c.check is not None and not c.check.passed for c in run.changes):
+        return EXIT_CHECK_FAILED
+    return EXIT_OK

@@ -1,0 +1,124 @@
+"""Stage 4: verdicts per table, over every file that names it.
+
+The rule decides each file on its own; here a table that spans files becomes
+converted only when every file that uses it converted it, with keys of one
+width reduced in one way (the old code found a key's bucket the same way
+everywhere; hash_min() must too), and spatch rewrote each of those files.
+"""
+
+import os
+import re
+from typing import Dict, Iterable, List, Set
+
+from .model import Problem, Table
+from .shared import Plan, SharedTable
+from .sources import Declaration, blank_comments_and_strings, read_text
+
+NO_VERDICT = 'spatch reported no verdict for it (does the file parse? try spatch --parse-c %s)'
+
+
+def local_tables(records: Dict[str, List[dict]], files: Iterable[str],
+                 declarations: List[Declaration], new_texts: Dict[str, str],
+                 problems: List[Problem]) -> List[Table]:
+    """Tables of files processed on their own; every declaration found gets a verdict."""
+    trouble = {p.path: p.message for p in problems}
+    out = []
+    for f in sorted(files):
+        seen = set()
+        for rec in records.get(f, []):
+            if rec['shared']:
+                continue
+            t = Table.from_record(rec, f)
+            seen.add(t.name)
+            if t.verdict == 'converted' and f not in new_texts:
+                t.skip(trouble.get(f, 'the rule approved it but spatch changed nothing'))
+                t.files = []
+            out.append(t)
+        for d in declarations:
+            if d.path == f and d.name not in seen and d.kind in ('static', 'pointer', 'member'):
+                t = Table(d.name, f, d.line, d.kind, d.size or '?')
+                t.skip(trouble.get(f, NO_VERDICT % f))
+                seen.add(d.name)
+                out.append(t)
+    return out
+
+
+def header_static_tables(declarations: List[Declaration]) -> List[Table]:
+    out = []
+    for d in declarations:
+        t = Table(d.name, d.path, d.line, d.kind, d.size or '?')
+        t.skip('static table in a header: every file including it gets a copy it may index')
+        out.append(t)
+    return out
+
+
+def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
+                 new_texts: Dict[str, str], problems: List[Problem]) -> Table:
+    """The verdict on a table that spans files: all of its files or none."""
+    home = next((d for d in st.declarations if d.kind == 'global'), st.declarations[0])
+    t = Table(st.name, home.path, home.line, st.scope, st.size, shared=True)
+    if st.reasons:
+        for r in st.reasons:
+            t.skip(r)
+        return t
+    trouble = {p.path: p.message for p in problems}
+    widths: Set[str] = set()
+    forms: Set[str] = set()
+    converted = []
+    for f in st.files:
+        rec = next((r for r in records.get(f, []) if r['name'] == st.name), None)
+        if f in trouble:
+            t.skip('%s: %s' % (f, trouble[f]))
+            continue
+        if rec is None:
+            if _uses(root, f, st):
+                t.skip('%s: %s' % (f, NO_VERDICT % f))
+            continue
+        if rec['verdict'] != 'converted':
+            t.skip('%s: %s' % (f, '; '.join(rec['reasons'])))
+            continue
+        if f not in new_texts:
+            t.skip('%s: the rule approved it but spatch changed nothing' % f)
+            continue
+        converted.append((f, rec))
+        widths.update(rec['key_widths'])
+        forms.update(rec['forms'])
+        if f == home.path:
+            t.bits, t.read_mostly = rec['bits'], rec['read_mostly']
+    if len(widths) > 1:
+        t.skip('keys differ in width between files: %s' % ', '.join(sorted(widths)))
+    if len(forms) > 1:
+        t.skip('the index is computed in different ways in different files: %s'
+               % ', '.join(sorted(forms)))
+    if not converted:
+        t.skip('no file converted it')
+    if t.reasons:
+        return t
+    t.verdict = 'converted'
+    t.files = [f for f, _ in converted]
+    t.key_widths, t.forms = sorted(widths), sorted(forms)
+    t.keys = sorted({k for _, r in converted for k in r['keys']})
+    for _, rec in converted:
+        for k, v in rec['accesses'].items():
+            t.accesses[k] = t.accesses.get(k, 0) + v
+        t.walks_open.extend(dict(w, file=f) for w in rec['walks_open'])
+    return t
+
+
+def _uses(root: str, path: str, st: SharedTable) -> bool:
+    """Does the code of path name st the way a use would (a member after -> or .)?"""
+    code = blank_comments_and_strings(read_text(os.path.join(root, path)) or '')
+    for m in re.finditer(r'\b%s\b' % re.escape(st.name), code):
+        member = re.search(r'(->|\.)\s*$', code[max(0, m.start() - 8):m.start()]) is not None
+        if member == (st.scope == 'member'):
+            return True
+    return False
+
+
+def files_of_converted(tables: Iterable[Table]) -> Set[str]:
+    return {f for t in tables if t.verdict == 'converted' for f in t.files}
+
+
+def plan_tables(p: Plan) -> Dict[str, SharedTable]:
+    """The shared tables still worth sending to spatch."""
+    return {n: t for n, t in p.shared.items() if not t.reasons}

@@ -1,0 +1,155 @@
+"""--format-patch: a git am-ready series, one patch per converted table.
+
+Tables whose files overlap (two tables of one file, or a table spanning
+files) share a patch, since spatch converts a file as a whole. Each message
+says what changed and why the change is safe, from what the rule recorded.
+"""
+
+import os
+import re
+import subprocess
+import time
+from typing import Dict, List, Optional
+
+from .model import FileChange, Table
+from .report import unified_diff
+
+_GENERIC_DIRS = {'core', 'common', 'util', 'utils', 'lib', 'src', 'main', 'base'}
+_FORMS = {
+    'and': 'a mask of the key (k & (N - 1))',
+    'mod': 'the key modulo the bucket count (k % N)',
+    'hash32': 'hash_32()',
+    'hashlong': 'hash_long()',
+    'hash64': 'hash_64()',
+    'hashptr': 'hash_ptr()',
+}
+
+
+def subsystem(path: str) -> str:
+    """The subject prefix a kernel developer would write for a file: its directory."""
+    parts = os.path.dirname(path).split('/')
+    parts = [p for p in parts if p and p not in ('drivers', 'kernel', 'net', 'fs', 'tools')] or \
+        [p for p in os.path.dirname(path).split('/') if p] or [os.path.splitext(os.path.basename(path))[0]]
+    if parts[-1] in _GENERIC_DIRS and len(parts) > 1:
+        return '%s/%s' % (parts[-2], parts[-1])
+    return parts[-1]
+
+
+def _git_identity(root: str) -> str:
+    def get(key):
+        try:
+            return subprocess.run(['git', 'config', key], cwd=root, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, universal_newlines=True).stdout.strip()
+        except OSError:
+            return ''
+    name, email = get('user.name'), get('user.email')
+    return '%s <%s>' % (name, email) if name and email else 'hashtable-convert <hashtable-convert@localhost>'
+
+
+def describe(t: Table) -> str:
+    """Why converting table t is safe, in the words of a commit message."""
+    out = []
+    size = t.size if t.bits is None else '%s (2^%s)' % (t.size, t.bits)
+    forms = ', '.join(_FORMS.get(f, f) for f in t.forms) or 'no keyed access'
+    where = ' (%s)' % ', '.join(t.files) if len(t.files) > 1 else ''
+    if t.scope in ('static', 'global'):
+        decl = 'DEFINE_READ_MOSTLY_HASHTABLE' if t.read_mostly else 'DEFINE_HASHTABLE'
+        out.append('%s, an array of %s struct hlist_head, becomes %s(%s, %s)%s.'
+                   % (t.name, size, decl, t.name, t.bits, where))
+    else:
+        out.append('%s, a struct member of %s buckets, keeps its declaration (a valid '
+                   'hashtable.h table); its accesses use hashtable.h%s.' % (t.name, size, where))
+    a = t.accesses
+    done = ['%d keyed access(es) become hash_add()/hash_for_each_possible*()' % a.get('keyed', 0)]
+    for key, words in (('bucket_pointers', 'bucket pointer(s) folded into the access'),
+                       ('index_assignments', 'bucket index variable(s) now hold the key'),
+                       ('inits', 'init loop(s) dropped or turned into hash_init()'),
+                       ('walks', 'walk(s) over all buckets become hash_for_each*()'),
+                       ('emptiness_tests', 'emptiness test(s) become hash_empty()')):
+        if a.get(key):
+            done.append('%d %s' % (a[key], words))
+    out.append('Converted: ' + '; '.join(done) + '.')
+    out.append('')
+    out.append('Why this is safe:')
+    out.append('- the bucket count %s is a power of two;' % t.size)
+    out.append('- every keyed access picked its bucket from %s of the key (%s), and the new '
+               'code hashes that same key (%s wide) with hash_min() at every site, so inserts '
+               'and lookups still agree;' % (forms, ', '.join(t.keys) or '-',
+                                              '/'.join(t.key_widths) or '-'))
+    out.append('- no bucket index or bucket pointer is used for anything else (stored, '
+               'returned, or used to index another array);')
+    if t.shared:
+        out.append('- every file that names %s is converted in this patch;' % t.name)
+    for w in t.walks_open:
+        out.append('- the walk at %sline %s stays open-coded: %s.'
+                   % (w['file'] + ':' if 'file' in w else '', w['line'], w['why']))
+    return '\n'.join(out)
+
+
+def _wrap(text: str, width: int = 72) -> str:
+    out = []
+    for para in text.split('\n'):
+        indent = '  ' if para.startswith('- ') else ''
+        line = ''
+        for word in para.split(' '):
+            if line and len(line) + 1 + len(word) > width:
+                out.append(line)
+                line = indent + word
+            else:
+                line = line + ' ' + word if line else word
+        out.append(line)
+    return '\n'.join(out)
+
+
+def _slug(subject: str) -> str:
+    return re.sub(r'[^A-Za-z0-9._]+', '-', subject).strip('-')[:52]
+
+
+def series(root: str, tables: List[Table], changes: List[FileChange], check_mode: str,
+           header: Optional[FileChange]) -> List[tuple]:
+    """(subject, message, diff) per patch, in order."""
+    by_file: Dict[str, FileChange] = {c.path: c for c in changes}
+    groups: List[List[Table]] = []
+    for t in sorted((t for t in tables if t.verdict == 'converted'), key=lambda t: (t.files, t.name)):
+        files = set(t.files)
+        merged = [g for g in groups if files & {f for x in g for f in x.files}]
+        group = [t] + [x for g in merged for x in g]
+        groups = [g for g in groups if g not in merged] + [group]
+    out = []
+    if header is not None:
+        out.append(('hashtable: add the generic hashtable.h API',
+                    'This tree predates include/linux/hashtable.h (merged in Linux 3.7).\n'
+                    'Add it, so that the open-coded hash tables converted in the\n'
+                    'following patches can use DEFINE_HASHTABLE(), hash_add() and the\n'
+                    'rest of the API.',
+                    unified_diff(header.path, None, header.new_text)))
+    for group in sorted(groups, key=lambda g: sorted(f for t in g for f in t.files)):
+        files = sorted({f for t in group for f in t.files if f in by_file})
+        if not files:
+            continue
+        names = sorted(t.name for t in group)
+        subject = '%s: use hashtable.h for %s' % (subsystem(files[0]), ', '.join(names))
+        body = '\n\n'.join(_wrap(describe(t)) for t in sorted(group, key=lambda t: t.name))
+        body += '\n\n' + _wrap('Generated by hashtable-convert (semantic-patches/hashtable.cocci); '
+                               'the result was checked with --check %s.' % check_mode)
+        diff = ''.join(unified_diff(f, by_file[f].old_text, by_file[f].new_text) for f in files)
+        out.append((subject, body, diff))
+    return out
+
+
+def write_series(directory: str, root: str, tables: List[Table], changes: List[FileChange],
+                 check_mode: str, header: Optional[FileChange] = None) -> List[str]:
+    os.makedirs(directory, exist_ok=True)
+    patches = series(root, tables, changes, check_mode, header)
+    author = _git_identity(root)
+    date = time.strftime('%a, %d %b %Y %H:%M:%S +0000', time.gmtime())
+    written = []
+    for n, (subject, body, diff) in enumerate(patches, 1):
+        prefix = '[PATCH %d/%d]' % (n, len(patches)) if len(patches) > 1 else '[PATCH]'
+        name = os.path.join(directory, '%04d-%s.patch' % (n, _slug(subject)))
+        with open(name, 'w', encoding='utf-8', errors='surrogateescape') as f:
+            f.write('From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n'
+                    'From: %s\nDate: %s\nSubject: %s %s\n\n%s\n---\n%s-- \nhashtable-convert\n\n'
+                    % (author, date, prefix, subject, body, diff))
+        written.append(name)
+    return written

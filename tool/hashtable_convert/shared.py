@@ -1,0 +1,182 @@
+"""Stage 2: tables that span files (SPEC 4.4), and what spatch must parse.
+
+A global table (defined without static, declared extern elsewhere) or a
+member of a struct declared in a header can be indexed from many files. Such a
+table is analysed in every file of the tree that names it and converted in
+all of them or in none; this stage finds those files and refuses, before any
+parsing, what cannot be converted together: a table named in a header other
+than its declaration (a macro or an inline function there would stay as it
+is), exported with EXPORT_SYMBOL (modules outside the tree may index it),
+declared twice, named in files outside the paths of the run, or named in so
+many files that converting them together is not a reviewable change.
+"""
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Set
+
+from .sources import Declaration, blank_comments_and_strings, files_naming, read_text
+
+MAX_FILES_PER_TABLE = 32
+_DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+([^\n]*?)[ \t]*$', re.M)
+_INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
+_STRUCT_BODY_RE = re.compile(r'\bstruct\s+\w+\s*\{([^{}]*)\}')
+_FIELD_RE = re.compile(r'^\s*((?:\w+\s+)*\w+)\s+(\w+)\s*(?::\s*\d+\s*)?$')
+
+
+@dataclass
+class SharedTable:
+    name: str
+    scope: str                      # global | member
+    declarations: List[Declaration]
+    files: List[str] = field(default_factory=list)      # .c files that name it
+    macros: Dict[str, List[str]] = field(default_factory=dict)
+    fields: Dict[str, List[str]] = field(default_factory=dict)
+    reasons: List[str] = field(default_factory=list)
+
+    @property
+    def size(self) -> str:
+        return self.declarations[0].size
+
+    def fact(self) -> dict:
+        """The entry of HASHTABLE_CONVERT_SHARED for this table (see hashtable.cocci)."""
+        return dict(scope=self.scope, size=self.size, macros=self.macros, fields=self.fields)
+
+
+@dataclass
+class Plan:
+    """What spatch parses: local files, and files with shared tables."""
+    local_files: List[str]
+    shared: Dict[str, SharedTable]
+    header_static: List[Declaration]
+
+    @property
+    def shared_files(self) -> List[str]:
+        return sorted({f for t in self.shared.values() if not t.reasons for f in t.files})
+
+
+def object_macros(text: str) -> Dict[str, List[str]]:
+    """Object-like macros of a C text: name -> the values it is given."""
+    out: Dict[str, List[str]] = {}
+    code = blank_comments_and_strings(text.replace('\\\n', ' '))
+    for m in _DEFINE_RE.finditer(code):
+        out.setdefault(m.group(1), []).append(m.group(2).strip())
+    return out
+
+
+def struct_fields(text: str) -> Dict[str, List[str]]:
+    """Plain fields of the structs of a C text: name -> declared types (arrays, pointers left out)."""
+    out: Dict[str, List[str]] = {}
+    code = blank_comments_and_strings(text)
+    for body in _STRUCT_BODY_RE.finditer(code):
+        for decl in body.group(1).split(';'):
+            m = _FIELD_RE.match(decl)
+            if m and m.group(1).split()[-1] not in ('struct', 'union', 'enum'):
+                types = out.setdefault(m.group(2), [])
+                if ' '.join(m.group(1).split()) not in types:
+                    types.append(' '.join(m.group(1).split()))
+    return out
+
+
+def included_headers(root: str, path: str, text: str) -> List[str]:
+    """The headers path includes that exist in the tree (relative to root)."""
+    out = []
+    for m in _INCLUDE_RE.finditer(text):
+        bases = ([os.path.dirname(path)] if m.group(1) == '"' else []) + ['include']
+        for base in bases:
+            rel = os.path.normpath(os.path.join(base, m.group(2)))
+            if os.path.isfile(os.path.join(root, rel)):
+                out.append(rel)
+                break
+    return out
+
+
+def _exported(text: str, name: str) -> bool:
+    return re.search(r'\bEXPORT_SYMBOL\w*\s*\(\s*%s\s*\)' % re.escape(name), text) is not None
+
+
+def plan(root: str, selected: List[str], declarations: List[Declaration]) -> Plan:
+    """Split the declarations found into file-local work and shared tables."""
+    local: Set[str] = set()
+    header_static: List[Declaration] = []
+    by_name: Dict[str, List[Declaration]] = {}
+    for d in declarations:
+        header = d.path.endswith('.h')
+        if d.kind in ('static', 'pointer') and not header:
+            local.add(d.path)
+        elif d.kind in ('static', 'pointer'):
+            header_static.append(d)
+        elif d.kind == 'member' and not header:
+            local.add(d.path)
+        else:
+            by_name.setdefault(d.name, []).append(d)
+    shared = {name: SharedTable(name, 'member' if decls[0].kind == 'member' else 'global', decls)
+              for name, decls in by_name.items()}
+    naming = files_naming(root, sorted(shared))
+    chosen = set(selected)
+    for name, t in sorted(shared.items()):
+        _analyse(root, t, naming.get(name, []), chosen)
+    return Plan(sorted(local), shared, header_static)
+
+
+def _analyse(root: str, t: SharedTable, files: List[str], chosen: Set[str]) -> None:
+    kinds = {d.kind for d in t.declarations}
+    definitions = [d for d in t.declarations if d.kind == 'global']
+    if 'member' in kinds and len(kinds) > 1:
+        t.reasons.append('the name is both a struct member and a global table')
+    if t.scope == 'member' and len({(d.path, d.aggregate) for d in t.declarations}) > 1:
+        t.reasons.append('declared as a member of %d structs' % len(t.declarations))
+    if t.scope == 'global' and len(definitions) != 1:
+        t.reasons.append('defined %d times in the tree' % len(definitions)
+                         if definitions else 'declared extern but never defined in the tree')
+    if len({d.size for d in t.declarations}) > 1:
+        t.reasons.append('declared with different sizes: %s'
+                         % ', '.join(sorted({d.size for d in t.declarations})))
+    sources = [f for f in files if f.endswith('.c')]
+    declared_in = {d.path for d in t.declarations if d.path.endswith('.h')}
+    for header in sorted(set(files) - set(sources)):
+        if header not in declared_in or _named_beyond_declaration(root, header, t):
+            t.reasons.append('named in header %s, which is not converted' % header)
+            break
+    if len(sources) > MAX_FILES_PER_TABLE:
+        t.reasons.append('named in %d files (more than %d to convert together)'
+                         % (len(sources), MAX_FILES_PER_TABLE))
+    outside = [f for f in sources if f not in chosen]
+    if outside and not len(sources) > MAX_FILES_PER_TABLE:
+        t.reasons.append('also named in %s, outside the paths of this run' % ', '.join(outside[:3]))
+    for f in sources if len(sources) <= MAX_FILES_PER_TABLE else []:
+        if _exported(read_text(os.path.join(root, f)) or '', t.name):
+            t.reasons.append('exported with EXPORT_SYMBOL in %s: modules outside the tree '
+                             'may index it' % f)
+    t.files = sources
+    for header in sorted(declared_in):
+        for k, v in object_macros(read_text(os.path.join(root, header)) or '').items():
+            t.macros.setdefault(k, []).extend(v)
+    # the types of struct fields, so that a key like p->port has a width in every file
+    headers = set(declared_in)
+    for f in sources if not t.reasons else []:
+        headers.update(included_headers(root, f, read_text(os.path.join(root, f)) or ''))
+    for header in sorted(headers):
+        for k, v in _fields_of(os.path.join(root, header)).items():
+            t.fields.setdefault(k, [])
+            t.fields[k].extend(x for x in v if x not in t.fields[k])
+
+
+_FIELDS_CACHE: Dict[str, Dict[str, List[str]]] = {}
+
+
+def _fields_of(path: str) -> Dict[str, List[str]]:
+    if path not in _FIELDS_CACHE:
+        _FIELDS_CACHE[path] = struct_fields(read_text(path) or '')
+    return _FIELDS_CACHE[path]
+
+
+def _named_beyond_declaration(root: str, header: str, t: SharedTable) -> bool:
+    """Does header name t anywhere but at its declarations?"""
+    code = blank_comments_and_strings(read_text(os.path.join(root, header)) or '')
+    lines = {d.line for d in t.declarations if d.path == header}
+    for m in re.finditer(r'\b%s\b' % re.escape(t.name), code):
+        if code.count('\n', 0, m.start()) + 1 not in lines:
+            return True
+    return False

@@ -1,0 +1,165 @@
+"""Stage 1: find the files that can hold a candidate table, cheaply.
+
+Nothing here decides whether a table converts: the rule does that. This stage
+only reads C text (comments and strings blanked) to list the declarations of
+arrays and pointers of struct hlist_head, so that spatch parses few files.
+"""
+
+import os
+import re
+import subprocess
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+C_SUFFIXES = ('.c', '.h')
+SKIP_DIRS = {'.git', '.hg', '.svn', '.pc', 'node_modules'}
+
+_BLANK_RE = re.compile(r"""/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'""", re.S)
+_ARRAY_RE = re.compile(r'\bstruct\s+hlist_head\s+((?:\w+\s+)*?)(\w+)\s*\[([^\];{}]*)\]')
+_POINTER_RE = re.compile(r'\bstruct\s+hlist_head\s*\*\s*((?:\w+\s+)*?)(\w+)\s*[;=,]')
+_AGGREGATE_RE = re.compile(r'\b(struct|union)\s*(\w*)\s*$')
+_STORAGE_STOP = re.compile(r'[;{}]|^\s*#[^\n]*$', re.M)
+
+
+@dataclass
+class Declaration:
+    """A struct hlist_head array (or pointer) the way the source spells it."""
+    name: str
+    path: str            # relative to the tree root
+    line: int
+    kind: str            # static | global | extern | member | pointer
+    size: str = ''
+    aggregate: str = ''  # the struct a member belongs to
+
+
+def blank_comments_and_strings(text: str) -> str:
+    """text with comments and string literals replaced by spaces, lines kept."""
+    return _BLANK_RE.sub(lambda m: re.sub(r'[^\n]', ' ', m.group()), text)
+
+
+def _brace_contexts(code: str) -> List[Tuple[int, int, str]]:
+    """(open offset, close offset, what opened it) for every brace pair."""
+    out, stack = [], []
+    for m in re.finditer(r'[{}]', code):
+        if m.group() == '{':
+            stack.append(m.start())
+        elif stack:
+            start = stack.pop()
+            out.append((start, m.start(), code[max(0, start - 200):start]))
+    return out
+
+
+def _enclosing(contexts, offset):
+    """The innermost brace pair around offset, or None at file scope."""
+    best = None
+    for start, end, before in contexts:
+        if start < offset < end and (best is None or start > best[0]):
+            best = (start, end, before)
+    return best
+
+
+def _storage_words(code: str, offset: int) -> List[str]:
+    """Words of the declaration before offset, back to the previous statement."""
+    head = code[:offset]
+    stops = list(_STORAGE_STOP.finditer(head))
+    begin = stops[-1].end() if stops else 0
+    return re.findall(r'\w+', head[begin:])
+
+
+def scan_declarations(path: str, text: str) -> List[Declaration]:
+    """Every file-scope or member array/pointer of struct hlist_head in text."""
+    if 'hlist_head' not in text:
+        return []
+    code = blank_comments_and_strings(text)
+    contexts = _brace_contexts(code)
+    found = []
+    for regex, is_pointer in ((_ARRAY_RE, False), (_POINTER_RE, True)):
+        for m in regex.finditer(code):
+            name = m.group(2)
+            line = code.count('\n', 0, m.start()) + 1
+            inside = _enclosing(contexts, m.start())
+            if inside is not None:
+                agg = _AGGREGATE_RE.search(inside[2])
+                if agg is None or is_pointer:
+                    continue        # a local variable, or a member pointer
+                found.append(Declaration(name, path, line, 'member',
+                                         ' '.join(m.group(3).split()), agg.group(2)))
+                continue
+            words = _storage_words(code, m.start())
+            if is_pointer:
+                if 'static' in words and 'extern' not in words:
+                    found.append(Declaration(name, path, line, 'pointer'))
+                continue
+            kind = 'extern' if 'extern' in words else 'static' if 'static' in words else 'global'
+            found.append(Declaration(name, path, line, kind, ' '.join(m.group(3).split())))
+    return found
+
+
+def find_tree_root(paths: List[str]) -> str:
+    """The root of the tree the paths are in: a kernel tree's top, else their common directory."""
+    dirs = [p if os.path.isdir(p) else os.path.dirname(p) or '.' for p in paths]
+    common = os.path.commonpath([os.path.abspath(d) for d in dirs])
+    probe = common
+    while True:
+        if is_kernel_tree(probe):
+            return probe
+        parent = os.path.dirname(probe)
+        if parent == probe:
+            return common
+        probe = parent
+
+
+def is_kernel_tree(path: str) -> bool:
+    return all(os.path.exists(os.path.join(path, x))
+               for x in ('Kbuild', 'Makefile', 'include/linux', 'scripts'))
+
+
+def list_c_files(paths: List[str], root: str) -> Tuple[List[str], List[Tuple[str, str]]]:
+    """C files under paths (relative to root), and (path, problem) for bad arguments."""
+    files, problems = [], []
+    for path in paths:
+        if not os.path.exists(path):
+            problems.append((path, 'no such file or directory'))
+        elif os.path.isdir(path):
+            for top, dirs, names in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
+                files.extend(os.path.join(top, n) for n in sorted(names) if n.endswith(C_SUFFIXES))
+        elif path.endswith(C_SUFFIXES):
+            files.append(path)
+        else:
+            problems.append((path, 'not a C source file (.c or .h); skipped'))
+    rel = sorted({os.path.relpath(os.path.abspath(f), root) for f in files})
+    outside = [f for f in rel if f.startswith('..')]
+    problems.extend((f, 'outside the tree root %s; skipped' % root) for f in outside)
+    return [f for f in rel if not f.startswith('..')], problems
+
+
+def files_naming(root: str, names: List[str]) -> Dict[str, List[str]]:
+    """name -> C files of the whole tree (relative to root) that contain the word name."""
+    if not names:
+        return {}
+    cmd = ['grep', '-rlwF', '--include=*.c', '--include=*.h']
+    for d in sorted(SKIP_DIRS):
+        cmd.append('--exclude-dir=' + d)
+    for n in names:
+        cmd += ['-e', n]
+    out = subprocess.run(cmd + ['.'], cwd=root, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, universal_newlines=True).stdout
+    wanted = set(names)
+    result: Dict[str, List[str]] = {n: [] for n in names}
+    for rel in sorted(out.split()):
+        rel = os.path.normpath(rel)
+        text = read_text(os.path.join(root, rel))
+        if text is None:
+            continue
+        for word in wanted & set(re.findall(r'\w+', blank_comments_and_strings(text))):
+            result[word].append(rel)
+    return result
+
+
+def read_text(path: str) -> Optional[str]:
+    try:
+        with open(path, encoding='utf-8', errors='surrogateescape') as f:
+            return f.read()
+    except OSError:
+        return None

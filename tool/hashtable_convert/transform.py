@@ -1,0 +1,141 @@
+"""Stage 3: run semantic-patches/hashtable.cocci over the chosen files.
+
+Every change to C text is made here, by spatch. The files are copied into a
+scratch tree (the user's tree is not touched), spatch rewrites the copies in
+place, and the rule writes each file's verdicts as JSON beside them (see
+record() in hashtable.cocci). One spatch process handles a whole batch, so its
+start-up (about a second) is paid once; -j is passed on to it.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional
+
+from .model import Problem
+from .sources import read_text
+
+HERE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RULE = os.path.join(HERE, 'semantic-patches', 'hashtable.cocci')
+
+_EXN_RE = re.compile(r'^EXN: (.*) in (\S+)\s*$', re.M)
+_FAILSAFE_RE = re.compile(r'^RuntimeError: (\S+?):(\d+): (.*)$', re.M)
+
+
+@dataclass
+class Outcome:
+    """What spatch made of a batch: new texts, verdicts, and the files it failed on."""
+    new_texts: Dict[str, str] = field(default_factory=dict)
+    records: Dict[str, List[dict]] = field(default_factory=dict)
+    problems: List[Problem] = field(default_factory=list)
+
+    def merge(self, other: 'Outcome') -> None:
+        self.new_texts.update(other.new_texts)
+        self.records.update(other.records)
+        self.problems.extend(other.problems)
+
+
+@dataclass
+class Spatch:
+    """How to run spatch: the program, parallel jobs, the per-file time limit."""
+    program: str = 'spatch'
+    jobs: int = 1
+    timeout: int = 120
+    rule: str = RULE
+
+    def command(self, groups_file: str, crossfile: bool) -> List[str]:
+        cmd = [self.program, '-D', 'patch', '--very-quiet', '--sp-file', self.rule,
+               '--no-includes', '--in-place', '--timeout', str(self.timeout),
+               '--file-groups', groups_file]
+        if self.jobs > 1:
+            cmd += ['-j', str(self.jobs)]
+        if crossfile:
+            cmd += ['-D', 'crossfile']
+        return cmd
+
+
+def convert(root: str, files: List[str], spatch: Spatch, shared: Optional[dict] = None,
+            progress: Callable[[str], None] = lambda s: None) -> Outcome:
+    """Run the rule over files (relative to root); shared: facts of tables spanning files."""
+    if not files:
+        return Outcome()
+    with tempfile.TemporaryDirectory(prefix='hashtable-convert-') as scratch:
+        outcome, crashed = _run_batch(root, files, spatch, shared, scratch)
+        if crashed:
+            # spatch itself died: run each file alone to find the one it fails on
+            outcome = Outcome()
+            for i, f in enumerate(files):
+                progress('spatch failed on a batch; retrying file by file: %d/%d' % (i + 1, len(files)))
+                single, _ = _run_batch(root, [f], spatch, shared, os.path.join(scratch, 'one%d' % i))
+                outcome.merge(single)
+        return outcome
+
+
+def _run_batch(root, files, spatch, shared, scratch):
+    """(Outcome, whether spatch died on a batch of several files)."""
+    src = os.path.join(scratch, 'src')
+    results = os.path.join(scratch, 'results')
+    os.makedirs(results, exist_ok=True)
+    originals = {}
+    for f in files:
+        os.makedirs(os.path.dirname(os.path.join(src, f)), exist_ok=True)
+        shutil.copyfile(os.path.join(root, f), os.path.join(src, f))
+        originals[f] = read_text(os.path.join(src, f))
+    groups = os.path.join(scratch, 'groups')
+    with open(groups, 'w') as g:
+        g.write('\n\n'.join(files) + '\n')
+    env = dict(os.environ, HASHTABLE_CONVERT_RESULTS=results)
+    env.pop('HASHTABLE_CONVERT_SHARED', None)
+    if shared:
+        facts = os.path.join(scratch, 'shared.json')
+        with open(facts, 'w') as fh:
+            json.dump(shared, fh)
+        env['HASHTABLE_CONVERT_SHARED'] = facts
+    outcome = Outcome()
+    try:
+        proc = subprocess.run(spatch.command(groups, bool(shared)), cwd=src, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              universal_newlines=True, errors='replace')
+    except OSError as e:
+        outcome.problems.extend(Problem(f, 'cannot run %s: %s' % (spatch.program, e.strerror))
+                                for f in files)
+        return outcome, False
+    failed = {}
+    for m in _FAILSAFE_RE.finditer(proc.stderr):
+        failed[os.path.normpath(m.group(1))] = 'the rule left an approved site unconverted ' \
+            '(line %s: %s); the file is left unchanged' % (m.group(2), m.group(3))
+    for m in _EXN_RE.finditer(proc.stderr):
+        path = os.path.normpath(m.group(2))
+        if path in failed:
+            continue
+        if 'Timeout' in m.group(1):
+            failed[path] = 'spatch exceeded its time limit (%d s); the file is left unchanged ' \
+                '(raise it with --timeout)' % spatch.timeout
+        else:
+            failed[path] = 'spatch failed: %s' % m.group(1)
+    if proc.returncode != 0 and len(files) > 1:
+        return outcome, True
+    if proc.returncode != 0:
+        tail = [l for l in proc.stderr.splitlines() if l.strip() and 'metavariable' not in l]
+        failed.setdefault(files[0], 'spatch exited with status %d: %s'
+                          % (proc.returncode, tail[-1] if tail else 'no message'))
+    for name in os.listdir(results):
+        if not name.endswith('.json'):
+            continue
+        with open(os.path.join(results, name)) as fh:
+            rec = json.load(fh)
+        path = os.path.normpath(rec['file'])
+        if path in originals and path not in failed:
+            outcome.records[path] = rec['tables']
+    for f in files:
+        if f in failed:
+            outcome.problems.append(Problem(f, failed[f]))
+            continue
+        new = read_text(os.path.join(src, f))
+        if new is not None and new != originals[f]:
+            outcome.new_texts[f] = new
+    return outcome, False
