@@ -24,7 +24,7 @@ check-rules: deps
 	@$(PYTHON) tests/run_cases.py
 
 check-tool: deps
-	@cd tests && $(PYTHON) -m unittest test_cocci_python test_modes test_failsafe
+	@cd tests && $(PYTHON) -m unittest test_cocci_python test_modes test_failsafe test_tool_cli
 
 DEMO_CASES = testdata/cases/p9_errmap.c testdata/cases/tracepoint_table.c testdata/cases/bucket_locks.c
 

@@ -189,6 +189,7 @@ class Converter:
         return []
 
     def _finish(self, outcome, tables):
+        self._explain_parse_errors(tables)
         self.run.tables = sorted(tables, key=lambda t: (t.file, t.line or 0, t.name))
         self.run.problems.extend(outcome.problems)
         for f, text in sorted(outcome.new_texts.items()):
@@ -197,6 +198,26 @@ class Converter:
             c = FileChange(f, old, text, names)
             c.check = self.failed_files.get(f) or self.checks.get((f, _digest(text)))
             self.run.changes.append(c)
+
+
+    def _explain_parse_errors(self, tables):
+        """A use the rule did not understand may be code spatch could not parse: say so."""
+        parses = {}
+        for t in tables:
+            if t.verdict == 'converted' or not any(
+                    'use not understood' in r or 'spatch reported no verdict' in r
+                    for r in t.reasons):
+                continue
+            if t.file not in parses:
+                parses[t.file] = transform.parse_c(self.run.root, t.file, self.spatch.program)
+            parse = parses[t.file]
+            if parse is None or not parse.error_lines:
+                continue
+            t.reasons.insert(0, 'spatch cannot parse %s at line %s (see spatch --parse-c %s)'
+                             % (t.file, ', '.join(map(str, parse.error_lines[:5])), t.file))
+            if parse.hopeless and not any(p.path == t.file for p in self.run.problems):
+                self.run.problems.append(Problem(t.file, 'does not parse as C (line %d); '
+                                                 'nothing in it was converted' % parse.error_lines[0]))
 
 
 def _digest(text: str) -> str:

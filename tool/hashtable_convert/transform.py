@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -121,8 +122,12 @@ def _run_batch(root, files, spatch, shared, scratch):
         return outcome, True
     if proc.returncode != 0:
         tail = [l for l in proc.stderr.splitlines() if l.strip() and 'metavariable' not in l]
-        failed.setdefault(files[0], 'spatch exited with status %d: %s'
-                          % (proc.returncode, tail[-1] if tail else 'no message'))
+        if proc.returncode < 0:
+            what = 'spatch crashed (%s)' % signal.Signals(-proc.returncode).name
+        else:
+            what = 'spatch exited with status %d' % proc.returncode
+        failed.setdefault(files[0], '%s: %s; the file is left unchanged'
+                          % (what, tail[-1] if tail else 'no message'))
     for name in os.listdir(results):
         if not name.endswith('.json'):
             continue
@@ -139,3 +144,34 @@ def _run_batch(root, files, spatch, shared, scratch):
         if new is not None and new != originals[f]:
             outcome.new_texts[f] = new
     return outcome, False
+
+
+@dataclass
+class Parse:
+    """What spatch --parse-c says of a file: where it fails, and whether anything parsed."""
+    error_lines: List[int]
+    good: int
+    bad: int
+
+    @property
+    def hopeless(self) -> bool:
+        return self.bad > 0 and self.good == 0
+
+
+_PARSE_ERROR_RE = re.compile(r'^parse error\s*\n\s*= File "[^"]*", line (\d+)', re.M)
+_PARSE_COUNT_RE = re.compile(r'nb good = (\d+),\s+nb bad = (\d+)')
+
+
+def parse_c(root: str, rel: str, program: str = 'spatch') -> Optional[Parse]:
+    """Run spatch --parse-c on one file (fast: no rule is loaded)."""
+    try:
+        proc = subprocess.run([program, '--parse-c', rel], cwd=root, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, universal_newlines=True, errors='replace',
+                              timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    counts = _PARSE_COUNT_RE.search(proc.stdout)
+    if counts is None:
+        return None
+    lines = sorted({int(x) for x in _PARSE_ERROR_RE.findall(proc.stdout)})
+    return Parse(lines, int(counts.group(1)), int(counts.group(2)))

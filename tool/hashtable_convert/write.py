@@ -1,5 +1,6 @@
 """Writing files into the user's tree: atomically, and undoably for checks."""
 
+import errno
 import os
 import tempfile
 from typing import Dict, Optional
@@ -10,10 +11,11 @@ from .sources import read_text
 def write_atomic(path: str, text: str) -> None:
     """Replace path by text: a reader sees the old file or the new one, never half.
 
-    Refuses a file the user cannot write (rename would replace it anyway).
+    Refuses a read-only file (rename would replace it anyway).
     """
-    if os.path.exists(path) and not os.access(path, os.W_OK):
-        raise PermissionError('%s is read-only' % path)
+    if os.path.exists(path) and (not os.access(path, os.W_OK) or
+                                 not os.stat(path).st_mode & 0o222):   # read-only even for root
+        raise PermissionError(errno.EACCES, 'the file is read-only', path)
     directory = os.path.dirname(path) or '.'
     fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(path) + '.', dir=directory)
     try:

@@ -1,0 +1,238 @@
+"""tool/hashtable-convert end to end: the sample tree, and bad input.
+
+The sample tree (testdata/sample-tree, see its README) is a program whose
+tables span files. Its output under ASan and UBSan must be the same before and
+after the conversion, the conversion must reach every file of a shared table,
+the file whose check fails must stay as it was, and a second run must find
+nothing to do. The same result must come from --in-place, from the diff with
+patch -p1, and from the --format-patch series with git am.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOL = os.path.join(ROOT, 'tool', 'hashtable-convert')
+SAMPLE = os.path.join(ROOT, 'testdata', 'sample-tree')
+CASES = os.path.join(ROOT, 'testdata', 'cases')
+SANITIZE = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-g']
+
+
+def run_tool(*args, cwd=None, quiet=True):
+    return subprocess.run([sys.executable, TOOL, '-j', '2'] + (['--quiet'] if quiet else []) +
+                          list(args), cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True)
+
+
+def build_and_run(tree, out):
+    sources = sorted(os.path.join(d, f) for d, _, fs in os.walk(tree) for f in fs if f.endswith('.c'))
+    subprocess.run(['gcc', '-Wall', '-Wextra', '-Werror'] + SANITIZE +
+                   ['-I', os.path.join(ROOT, 'include'), '-I', os.path.join(tree, 'include')] +
+                   sources + ['-o', out], check=True)
+    proc = subprocess.run([out], stdout=subprocess.PIPE, universal_newlines=True, check=True)
+    return proc.stdout
+
+
+def snapshot(tree):
+    out = {}
+    for d, _, fs in os.walk(tree):
+        if '.git' in d.split(os.sep):
+            continue
+        for f in fs:
+            p = os.path.join(d, f)
+            with open(p) as fh:
+                out[os.path.relpath(p, tree)] = fh.read()
+    return out
+
+
+class SampleTreeTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.tree = os.path.join(cls.tmp.name, 'tree')
+        shutil.copytree(SAMPLE, cls.tree)
+        cls.original = snapshot(cls.tree)
+        cls.before = build_and_run(cls.tree, os.path.join(cls.tmp.name, 'before'))
+        cls.json = os.path.join(cls.tmp.name, 'report.json')
+        cls.series = os.path.join(cls.tmp.name, 'series')
+        cls.result = run_tool('--in-place', '--check', 'header', '--json', cls.json,
+                              '--format-patch', cls.series, cls.tree)
+        with open(cls.json) as f:
+            cls.report = json.load(f)
+        cls.tables = {t['name']: t for t in cls.report['tables']}
+        cls.converted = snapshot(cls.tree)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_exit_status_says_a_check_failed(self):
+        self.assertEqual(self.result.returncode, 1, self.result.stderr)
+        self.assertEqual(self.result.stdout, '')      # --in-place prints no diff
+
+    def test_verdicts(self):
+        verdicts = {n: t['verdict'] for n, t in self.tables.items()}
+        self.assertEqual(verdicts, {'session_hash': 'converted', 'by_port': 'converted',
+                                    'cache_table': 'converted', 'registry_hash': 'skipped',
+                                    'legacy_table': 'skipped'})
+        self.assertIn('EXPORT_SYMBOL', self.tables['registry_hash']['reasons'][0])
+        self.assertIn('hash_add', self.tables['legacy_table']['reasons'][0])
+
+    def test_shared_tables_convert_in_every_file(self):
+        self.assertEqual(self.tables['session_hash']['files'],
+                         ['session/dump.c', 'session/lookup.c', 'session/session.c'])
+        self.assertEqual(self.tables['by_port']['files'], ['conn/conn.c', 'conn/lookup.c'])
+        for name in ('session/dump.c', 'session/lookup.c', 'session/session.c',
+                     'conn/conn.c', 'conn/lookup.c'):
+            self.assertNotIn('hlist_add_head', self.converted[name])
+            self.assertIn('#include <linux/hashtable.h>', self.converted[name])
+        self.assertIn('DEFINE_HASHTABLE(session_hash, SESSION_HASH_BITS);',
+                      self.converted['session/session.c'])
+        # headers keep their declarations: both are valid hashtable.h tables
+        self.assertEqual(self.converted['include/demo/session.h'],
+                         self.original['include/demo/session.h'])
+        self.assertEqual(self.converted['include/demo/conn.h'], self.original['include/demo/conn.h'])
+
+    def test_failed_check_leaves_the_file_unwritten(self):
+        self.assertEqual(self.converted['legacy/legacy.c'], self.original['legacy/legacy.c'])
+        files = {f['path']: f for f in self.report['files']}
+        self.assertFalse(files['legacy/legacy.c']['written'])
+        self.assertFalse(files['legacy/legacy.c']['check']['passed'])
+        self.assertIn('requires 3 arguments', files['legacy/legacy.c']['check']['message'])
+        self.assertTrue(files['cache/cache.c']['written'])
+        self.assertEqual(self.report['counts']['checks_failed'], 1)
+
+    def test_program_output_is_unchanged(self):
+        after = build_and_run(self.tree, os.path.join(self.tmp.name, 'after'))
+        self.assertEqual(after, self.before)
+
+    def test_second_run_changes_nothing(self):
+        again = run_tool('--check', 'header', self.tree)
+        self.assertEqual(again.stdout, '')
+        self.assertEqual(again.returncode, 1, again.stderr)     # legacy.c fails its check again
+
+    def test_diff_applies_with_patch_p1(self):
+        copy = os.path.join(self.tmp.name, 'by-diff')
+        shutil.copytree(SAMPLE, copy)
+        diff = run_tool('--check', 'header', copy)
+        self.assertEqual(diff.returncode, 1)
+        subprocess.run(['patch', '-s', '-p1'], input=diff.stdout, cwd=copy, check=True,
+                       universal_newlines=True)
+        self.assertEqual(snapshot(copy), self.converted)
+
+    def test_format_patch_series_applies_with_git_am(self):
+        names = sorted(os.listdir(self.series))
+        self.assertEqual(len(names), 3)         # session, conn, cache
+        with open(os.path.join(self.series, names[0])) as f:
+            first = f.read()
+        self.assertIn('Subject: [PATCH 1/3] ', first)
+        self.assertIn('use hashtable.h for', first)
+        self.assertIn('Why this is safe:', first)
+        repo = os.path.join(self.tmp.name, 'by-git-am')
+        shutil.copytree(SAMPLE, repo)
+        env = dict(os.environ, GIT_AUTHOR_NAME='t', GIT_AUTHOR_EMAIL='t@example.org',
+                   GIT_COMMITTER_NAME='t', GIT_COMMITTER_EMAIL='t@example.org')
+        for cmd in (['git', 'init', '-q'], ['git', 'add', '.'], ['git', 'commit', '-qm', 'base'],
+                    ['git', 'am', '-q'] + [os.path.join(self.series, n) for n in names]):
+            subprocess.run(cmd, cwd=repo, env=env, check=True, stdout=subprocess.DEVNULL)
+        self.assertEqual(snapshot(repo), self.converted)
+
+
+class BadInputTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = self.tmp.name
+        shutil.copy(os.path.join(CASES, 'modulo.c'), os.path.join(self.dir, 'good.c'))
+
+    def tearDown(self):
+        for d, _, fs in os.walk(self.dir):
+            for f in fs:
+                os.chmod(os.path.join(d, f), 0o644)
+        self.tmp.cleanup()
+
+    def write(self, name, text):
+        with open(os.path.join(self.dir, name), 'w') as f:
+            f.write(text)
+
+    def assert_rest_converted(self, result):
+        self.assertIn('+++ b/good.c', result.stdout)
+        self.assertNotIn('Traceback', result.stderr)
+
+    def test_missing_path(self):
+        r = run_tool('--check', 'none', 'good.c', 'nowhere.c', cwd=self.dir, quiet=False)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('nowhere.c: no such file or directory', r.stderr)
+        self.assert_rest_converted(r)
+
+    def test_not_a_c_file(self):
+        self.write('notes.txt', 'struct hlist_head t[16];\n')
+        r = run_tool('--check', 'none', 'good.c', 'notes.txt', cwd=self.dir, quiet=False)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('notes.txt: not a C source file', r.stderr)
+        self.assert_rest_converted(r)
+
+    def test_unparseable_file(self):
+        self.write('broken.c', 'static struct hlist_head t[16];\nstatic int f( {\n'
+                               '\thlist_add_head(n, &t[k & 15]);\n')
+        r = run_tool('--check', 'none', 'good.c', 'broken.c', cwd=self.dir, quiet=False)
+        self.assertIn('broken.c: does not parse as C (line 2)', r.stderr)
+        self.assertEqual(r.returncode, 2)
+        self.assert_rest_converted(r)
+
+    def test_read_only_file_in_place(self):
+        shutil.copy(os.path.join(CASES, 'p9_errmap.c'), os.path.join(self.dir, 'ro.c'))
+        os.chmod(os.path.join(self.dir, 'ro.c'), 0o444)
+        with open(os.path.join(self.dir, 'ro.c')) as f:
+            before = f.read()
+        r = run_tool('--in-place', '--check', 'none', 'good.c', 'ro.c', cwd=self.dir, quiet=False)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('ro.c: not written: ', r.stderr)
+        self.assertIn('read-only', r.stderr)
+        with open(os.path.join(self.dir, 'ro.c')) as f:
+            self.assertEqual(f.read(), before)
+        with open(os.path.join(self.dir, 'good.c')) as f:
+            self.assertIn('DEFINE_HASHTABLE', f.read())
+
+    def test_spatch_crash(self):
+        shutil.copy(os.path.join(CASES, 'p9_errmap.c'), os.path.join(self.dir, 'crash.c'))
+        fake = os.path.join(self.dir, 'crashing-spatch')
+        self.write('crashing-spatch', '#!/bin/sh\n'
+                   '# a spatch that dies on crash.c, as a bug in spatch would\n'
+                   'for a in "$@"; do\n'
+                   '\tif [ -f "$a" ] && grep -qx crash.c "$a"; then kill -SEGV $$; fi\n'
+                   'done\nexec spatch "$@"\n')
+        os.chmod(fake, 0o755)
+        r = run_tool('--check', 'none', '--spatch', fake, 'good.c', 'crash.c', cwd=self.dir,
+                     quiet=False)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('crash.c: spatch crashed (SIGSEGV)', r.stderr)
+        self.assert_rest_converted(r)
+        self.assertNotIn('b/crash.c', r.stdout)
+
+    def test_spatch_time_limit(self):
+        with open(os.path.join(self.dir, 'slow.c'), 'w') as f:
+            f.write('#include <linux/list.h>\nstatic struct hlist_head slow[16];\n')
+            for i in range(4000):
+                f.write('int f%d(int k, struct hlist_node *n) { int r = 0; while (k--) r += k * %d; '
+                        'hlist_add_head(n, &slow[k & 15]); return r; }\n' % (i, i))
+        r = run_tool('--check', 'none', '--timeout', '1', 'good.c', 'slow.c', cwd=self.dir,
+                     quiet=False)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('slow.c: spatch exceeded its time limit (1 s)', r.stderr)
+        self.assert_rest_converted(r)
+
+    def test_bad_usage(self):
+        r = run_tool('--check', 'sometimes', 'good.c', cwd=self.dir)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('invalid choice', r.stderr)
+        r = run_tool('--check', 'kbuild', 'good.c', cwd=self.dir, quiet=False)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn('needs a configured kernel tree', r.stderr)
+
+
+if __name__ == '__main__':
+    unittest.main()
