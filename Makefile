@@ -1,7 +1,7 @@
 # hashtable-convert — build, test, demo and install targets.
 #
 #   make check          all fast tests (header, rules, their Python); installs what is missing
-#   make demo           run the rule on bundled samples: a diff and the verdicts
+#   make demo           run the tool on testdata/sample-tree: a diff and the summary
 
 PYTHON ?= /usr/bin/python3
 CC ?= gcc
@@ -26,17 +26,14 @@ check-rules: deps
 check-tool: deps
 	@cd tests && $(PYTHON) -m unittest test_cocci_python test_modes test_failsafe test_tool_cli
 
-DEMO_CASES = testdata/cases/p9_errmap.c testdata/cases/tracepoint_table.c testdata/cases/bucket_locks.c
-
 demo: deps
-	@echo "== spatch -D patch: the conversion of two sample files"
-	@for f in testdata/cases/p9_errmap.c testdata/cases/tracepoint_table.c; do \
-		spatch --very-quiet -D patch --sp-file semantic-patches/hashtable.cocci $$f; done
-	@echo "== spatch -D report: the verdict on every table of three samples"
-	@for f in $(DEMO_CASES); do \
-		spatch --very-quiet -D report --sp-file semantic-patches/hashtable.cocci $$f; done
-	@echo "== the bundled header in a userspace program"
-	@$(MAKE) --no-print-directory -C tests/header demo
+	@echo "== tool/hashtable-convert testdata/sample-tree --check header"
+	@echo "   (a diff on stdout, the summary on stderr; nothing is written)"
+	@tool/hashtable-convert testdata/sample-tree --check header; \
+		status=$$?; echo "== exit status $$status (1: a check failed, so that file is not in the diff)"; \
+		test $$status -le 1
+	@echo "== spatch -D report: the rule alone, on one file of the cases"
+	@spatch --very-quiet -D report --sp-file semantic-patches/hashtable.cocci testdata/cases/bucket_locks.c
 
 clean:
 	@$(MAKE) --no-print-directory -C tests/header clean

@@ -1645,14 +1645,11 @@ note_field(p, f, t)
 
 @local_decl depends on table || member_table || crossfile@
 type T1;
-identifier f, x;
+identifier x;
 position p;
 @@
 
-f(...) { ... when any
 T1 x@p;
-... when any
-}
 
 @script:python@
 x << local_decl.x;
@@ -1663,15 +1660,12 @@ note_decl(x, p, t, False)
 
 @local_decl_init depends on table || member_table || crossfile@
 type T1;
-identifier f, x;
+identifier x;
 expression E;
 position p;
 @@
 
-f(...) { ... when any
 T1 x@p = E;
-... when any
-}
 
 @script:python@
 x << local_decl_init.x;
@@ -2570,14 +2564,11 @@ position p : script:python() { approved(p, "dead_macro") };
 
 @dead_var_patch depends on patch && (table || member_table || crossfile)@
 type T1;
-identifier f, x;
+identifier x;
 position p : script:python() { approved(p, "dead_var") };
 @@
 
-f(...) { ... when any
 - T1 x@p;
-... when any
-}
 
 // ---------------------------------------------------------------------------
 // Fail-safe: a site that was approved but is still there means some rule did

@@ -148,6 +148,7 @@ class Converter:
         tables = decide.local_tables(outcome.records, files, self.declarations,
                                      outcome.new_texts, outcome.problems)
         tables += decide.header_static_tables(self.plan.header_static)
+        tables += decide.pointer_tables(self.plan.pointers, {(t.file, t.name) for t in tables})
         for name, st in sorted(self.plan.shared.items()):
             if name in self.dropped:
                 tables.append(self.dropped[name])

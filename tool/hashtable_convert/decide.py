@@ -43,6 +43,22 @@ def local_tables(records: Dict[str, List[dict]], files: Iterable[str],
     return out
 
 
+# the words of note_pointer_table() in hashtable.cocci, which refuses every such table
+POINTER_REASON = ('allocated table (a pointer): making it a DEFINE_HASHTABLE would change '
+                  'how it is allocated, which is left to a person')
+
+
+def pointer_tables(declarations: List[Declaration], seen: Set[tuple]) -> List[Table]:
+    """static struct hlist_head *T: refused as the rule would, without parsing the file."""
+    out = []
+    for d in declarations:
+        if (d.path, d.name) not in seen:
+            t = Table(d.name, d.path, d.line, 'pointer', '?')
+            t.skip(POINTER_REASON)
+            out.append(t)
+    return out
+
+
 def header_static_tables(declarations: List[Declaration]) -> List[Table]:
     out = []
     for d in declarations:
@@ -98,7 +114,7 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     t.files = [f for f, _ in converted]
     t.key_widths, t.forms = sorted(widths), sorted(forms)
     t.keys = sorted({k for _, r in converted for k in r['keys']})
-    for _, rec in converted:
+    for f, rec in converted:
         for k, v in rec['accesses'].items():
             t.accesses[k] = t.accesses.get(k, 0) + v
         t.walks_open.extend(dict(w, file=f) for w in rec['walks_open'])

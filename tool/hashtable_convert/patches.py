@@ -27,12 +27,12 @@ _FORMS = {
 
 def subsystem(path: str) -> str:
     """The subject prefix a kernel developer would write for a file: its directory."""
-    parts = os.path.dirname(path).split('/')
-    parts = [p for p in parts if p and p not in ('drivers', 'kernel', 'net', 'fs', 'tools')] or \
-        [p for p in os.path.dirname(path).split('/') if p] or [os.path.splitext(os.path.basename(path))[0]]
+    parts = [p for p in os.path.dirname(path).split('/') if p]
+    if not parts:
+        return os.path.splitext(os.path.basename(path))[0]
     if parts[-1] in _GENERIC_DIRS and len(parts) > 1:
-        return '%s/%s' % (parts[-2], parts[-1])
-    return parts[-1]
+        return '%s/%s' % (parts[-2], parts[-1])       # net/core, perf/util
+    return parts[-1]                                   # 9p, bpf, vhost, lockd
 
 
 def _git_identity(root: str) -> str:

@@ -15,7 +15,12 @@ from .model import FileChange, Problem, Table
 def unified_diff(path: str, old: Optional[str], new: str) -> str:
     """A git-style diff of one file that git apply and patch -p1 accept from the root."""
     def lines(text):
-        out = text.splitlines(keepends=True)
+        # only \n ends a line: str.splitlines() would also split at form feeds
+        out = [line + '\n' for line in text.split('\n')]
+        if out and out[-1] == '\n':
+            out.pop()
+        elif out:
+            out[-1] = out[-1][:-1]
         if out and not out[-1].endswith('\n'):
             out[-1] += '\n\\ No newline at end of file\n'
         return out

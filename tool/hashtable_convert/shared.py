@@ -37,7 +37,8 @@ class SharedTable:
 
     @property
     def size(self) -> str:
-        return self.declarations[0].size
+        """The bucket count, from a declaration that gives one (extern T[] does not)."""
+        return next((d.size for d in self.declarations if d.size), '')
 
     def fact(self) -> dict:
         """The entry of HASHTABLE_CONVERT_SHARED for this table (see hashtable.cocci)."""
@@ -50,6 +51,7 @@ class Plan:
     local_files: List[str]
     shared: Dict[str, SharedTable]
     header_static: List[Declaration]
+    pointers: List[Declaration]          # allocated tables: refused without parsing
 
     @property
     def shared_files(self) -> List[str]:
@@ -100,12 +102,15 @@ def plan(root: str, selected: List[str], declarations: List[Declaration]) -> Pla
     """Split the declarations found into file-local work and shared tables."""
     local: Set[str] = set()
     header_static: List[Declaration] = []
+    pointers: List[Declaration] = []
     by_name: Dict[str, List[Declaration]] = {}
     for d in declarations:
         header = d.path.endswith('.h')
-        if d.kind in ('static', 'pointer') and not header:
+        if d.kind == 'pointer':
+            pointers.append(d)
+        elif d.kind == 'static' and not header:
             local.add(d.path)
-        elif d.kind in ('static', 'pointer'):
+        elif d.kind == 'static':
             header_static.append(d)
         elif d.kind == 'member' and not header:
             local.add(d.path)
@@ -117,7 +122,7 @@ def plan(root: str, selected: List[str], declarations: List[Declaration]) -> Pla
     chosen = set(selected)
     for name, t in sorted(shared.items()):
         _analyse(root, t, naming.get(name, []), chosen)
-    return Plan(sorted(local), shared, header_static)
+    return Plan(sorted(local), shared, header_static, pointers)
 
 
 def _analyse(root: str, t: SharedTable, files: List[str], chosen: Set[str]) -> None:
@@ -130,9 +135,11 @@ def _analyse(root: str, t: SharedTable, files: List[str], chosen: Set[str]) -> N
     if t.scope == 'global' and len(definitions) != 1:
         t.reasons.append('defined %d times in the tree' % len(definitions)
                          if definitions else 'declared extern but never defined in the tree')
-    if len({d.size for d in t.declarations}) > 1:
-        t.reasons.append('declared with different sizes: %s'
-                         % ', '.join(sorted({d.size for d in t.declarations})))
+    sizes = {d.size for d in t.declarations if d.size}
+    if len(sizes) > 1:
+        t.reasons.append('declared with different sizes: %s' % ', '.join(sorted(sizes)))
+    if not sizes:
+        t.reasons.append('no declaration gives its size')
     sources = [f for f in files if f.endswith('.c')]
     declared_in = {d.path for d in t.declarations if d.path.endswith('.h')}
     for header in sorted(set(files) - set(sources)):

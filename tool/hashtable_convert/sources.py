@@ -16,7 +16,7 @@ SKIP_DIRS = {'.git', '.hg', '.svn', '.pc', 'node_modules'}
 
 _BLANK_RE = re.compile(r"""/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'""", re.S)
 _ARRAY_RE = re.compile(r'\bstruct\s+hlist_head\s+((?:\w+\s+)*?)(\w+)\s*\[([^\];{}]*)\]')
-_POINTER_RE = re.compile(r'\bstruct\s+hlist_head\s*\*\s*((?:\w+\s+)*?)(\w+)\s*[;=,]')
+_POINTER_RE = re.compile(r'\bstruct\s+hlist_head\s*\*\s*((?:(?:const|volatile|__rcu)\s+)*)(\w+)[^;=,()]*[;=,]')
 _AGGREGATE_RE = re.compile(r'\b(struct|union)\s*(\w*)\s*$')
 _STORAGE_STOP = re.compile(r'[;{}]|^\s*#[^\n]*$', re.M)
 
@@ -58,11 +58,16 @@ def _enclosing(contexts, offset):
     return best
 
 
-def _storage_words(code: str, offset: int) -> List[str]:
-    """Words of the declaration before offset, back to the previous statement."""
+def _storage_words(code: str, offset: int) -> Optional[List[str]]:
+    """Words of the declaration before offset, back to the previous statement.
+
+    None inside a parameter list (a prototype or a function definition).
+    """
     head = code[:offset]
     stops = list(_STORAGE_STOP.finditer(head))
     begin = stops[-1].end() if stops else 0
+    if head.count('(', begin) > head.count(')', begin):
+        return None
     return re.findall(r'\w+', head[begin:])
 
 
@@ -76,7 +81,7 @@ def scan_declarations(path: str, text: str) -> List[Declaration]:
     for regex, is_pointer in ((_ARRAY_RE, False), (_POINTER_RE, True)):
         for m in regex.finditer(code):
             name = m.group(2)
-            line = code.count('\n', 0, m.start()) + 1
+            line = code.count('\n', 0, m.start(2)) + 1      # the line of the name
             inside = _enclosing(contexts, m.start())
             if inside is not None:
                 agg = _AGGREGATE_RE.search(inside[2])
@@ -86,6 +91,8 @@ def scan_declarations(path: str, text: str) -> List[Declaration]:
                                          ' '.join(m.group(3).split()), agg.group(2)))
                 continue
             words = _storage_words(code, m.start())
+            if words is None:
+                continue
             if is_pointer:
                 if 'static' in words and 'extern' not in words:
                     found.append(Declaration(name, path, line, 'pointer'))
@@ -159,7 +166,7 @@ def files_naming(root: str, names: List[str]) -> Dict[str, List[str]]:
 
 def read_text(path: str) -> Optional[str]:
     try:
-        with open(path, encoding='utf-8', errors='surrogateescape') as f:
+        with open(path, encoding='utf-8', errors='surrogateescape', newline='') as f:
             return f.read()
     except OSError:
         return None

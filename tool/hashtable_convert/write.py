@@ -19,7 +19,7 @@ def write_atomic(path: str, text: str) -> None:
     directory = os.path.dirname(path) or '.'
     fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(path) + '.', dir=directory)
     try:
-        with os.fdopen(fd, 'w', encoding='utf-8', errors='surrogateescape') as f:
+        with os.fdopen(fd, 'w', encoding='utf-8', errors='surrogateescape', newline='') as f:
             f.write(text)
         if os.path.exists(path):
             os.chmod(tmp, os.stat(path).st_mode & 0o7777)

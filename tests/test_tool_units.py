@@ -1,0 +1,969 @@
+"""Unit tests of the modules of tool/hashtable_convert (no spatch here: the
+rule itself is covered by test_cocci_python.py, test_failsafe.py and
+test_modes.py).
+
+Run: cd tests && python3 -m unittest test_tool_units
+"""
+import collections
+import io
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tool'))
+
+from hashtable_convert import sources, shared, decide, report, patches, write, check, model  # noqa: E402
+
+Declaration = sources.Declaration
+
+
+def put(root, rel, text, binary=False):
+    """Write text to root/rel, creating its directories; returns the full path."""
+    path = os.path.join(root, rel)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'wb' if binary else 'w') as f:
+        f.write(text)
+    return path
+
+
+def get(root, rel):
+    with open(os.path.join(root, rel)) as f:
+        return f.read()
+
+
+def record(name, file, verdict='converted', reasons=(), shared_=False, size='16', bits='4',
+           widths=('u32',), forms=('and',), keys=('k',), accesses=None, walks_open=(),
+           line=3, scope='static', read_mostly=False):
+    """A record shaped like table_record() in semantic-patches/hashtable.cocci."""
+    return dict(name=name, file=file, line=line, scope=scope, shared=shared_, size=size,
+                bits=bits, read_mostly=read_mostly, verdict=verdict, reasons=list(reasons),
+                key_widths=list(widths), forms=list(forms), keys=list(keys),
+                accesses=dict(accesses if accesses is not None else
+                              dict(keyed=2, bucket_pointers=0, index_assignments=0, inits=1,
+                                   emptiness_tests=0, walks=0)),
+                walks_open=[dict(w) for w in walks_open])
+
+
+# --------------------------------------------------------------------------- sources
+
+SCAN_TEXT = '''\
+/* static struct hlist_head in_comment[8]; */
+static struct hlist_head st[16];
+struct hlist_head gl[1 << 4];
+extern struct hlist_head ex[GL_SIZE];
+static struct hlist_head __read_mostly rm[32];
+static struct hlist_head *ptr;
+const char *s = "static struct hlist_head in_string[4];";
+// struct hlist_head in_line_comment[4];
+struct foo {
+\tint x;
+\tstruct hlist_head member[FOO_SIZE];
+\tstruct hlist_head *member_ptr;
+};
+int f(void)
+{
+\tstruct hlist_head local[4];
+\tstatic struct hlist_head static_local[4];
+\tstruct hlist_head *local_ptr;
+\treturn 0;
+}
+#define SZ 8
+struct hlist_head after_define[SZ];
+static int unrelated;
+struct hlist_head after_static_int[SZ];
+struct hlist_head *global_ptr;
+'''
+
+
+class SourcesTest(unittest.TestCase):
+    def scan(self, text=SCAN_TEXT):
+        return {d.name: d for d in sources.scan_declarations('dir/x.c', text)}
+
+    def test_file_scope_arrays_kinds_sizes_and_lines(self):
+        found = self.scan()
+        self.assertEqual(found['st'], Declaration('st', 'dir/x.c', 2, 'static', '16'))
+        self.assertEqual(found['gl'], Declaration('gl', 'dir/x.c', 3, 'global', '1 << 4'))
+        self.assertEqual(found['ex'], Declaration('ex', 'dir/x.c', 4, 'extern', 'GL_SIZE'))
+        self.assertEqual(found['rm'], Declaration('rm', 'dir/x.c', 5, 'static', '32'))
+
+    def test_storage_words_stop_at_previous_statement_and_preprocessor_line(self):
+        found = self.scan()
+        self.assertEqual((found['after_define'].kind, found['after_define'].line), ('global', 22))
+        self.assertEqual((found['after_static_int'].kind, found['after_static_int'].line),
+                         ('global', 24))
+
+    def test_member_records_its_struct(self):
+        found = self.scan()
+        self.assertEqual(found['member'],
+                         Declaration('member', 'dir/x.c', 11, 'member', 'FOO_SIZE', 'foo'))
+
+    def test_static_pointer_is_kind_pointer_others_are_not_recorded(self):
+        found = self.scan()
+        self.assertEqual(found['ptr'], Declaration('ptr', 'dir/x.c', 6, 'pointer'))
+        for name in ('member_ptr', 'global_ptr', 'local_ptr'):
+            self.assertNotIn(name, found)
+
+    def test_locals_comments_and_strings_are_ignored(self):
+        found = self.scan()
+        for name in ('local', 'static_local', 'in_comment', 'in_string', 'in_line_comment'):
+            self.assertNotIn(name, found)
+        self.assertEqual(sorted(found), sorted(['st', 'gl', 'ex', 'rm', 'ptr', 'member',
+                                                'after_define', 'after_static_int']))
+
+    def test_text_without_hlist_head_gives_nothing(self):
+        self.assertEqual(sources.scan_declarations('x.c', 'static int a[16];\n'), [])
+
+    # Regression (was a bug): sources.scan_declarations takes the attribute of
+    # "static struct hlist_head *tbl __read_mostly;" (fs/dcache.c style) for the
+    # name: it records a pointer called '__read_mostly' and not 'tbl'.
+    def test_pointer_with_trailing_read_mostly_is_named_right(self):
+        found = self.scan('static struct hlist_head *tbl __read_mostly;\n')
+        self.assertEqual(sorted(found), ['tbl'])
+
+    def test_blank_comments_and_strings_keeps_lines_and_length(self):
+        text = 'a /* x\ny */ b "s;t" c // d\n\'q\' e\n'
+        blanked = sources.blank_comments_and_strings(text)
+        self.assertEqual(len(blanked), len(text))
+        self.assertEqual(blanked.count('\n'), text.count('\n'))
+        self.assertEqual(blanked.split(), ['a', 'b', 'c', 'e'])
+
+    def test_find_tree_root_finds_kernel_top_from_subdirectory(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            top = os.path.join(tmp, 'linux')
+            for d in ('include/linux', 'scripts', 'net/foo'):
+                os.makedirs(os.path.join(top, d))
+            for f in ('Kbuild', 'Makefile'):
+                put(top, f, '')
+            put(top, 'net/foo/a.c', '')
+            self.assertTrue(sources.is_kernel_tree(top))
+            self.assertEqual(sources.find_tree_root([os.path.join(top, 'net/foo')]),
+                             os.path.abspath(top))
+            self.assertEqual(sources.find_tree_root([os.path.join(top, 'net/foo/a.c')]),
+                             os.path.abspath(top))
+
+    def test_find_tree_root_otherwise_common_directory(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'd/x/a.c', '')
+            os.makedirs(os.path.join(tmp, 'd/y/z'))
+            put(tmp, 'd/Makefile', '')       # Makefile alone is no kernel tree
+            self.assertFalse(sources.is_kernel_tree(os.path.join(tmp, 'd')))
+            got = sources.find_tree_root([os.path.join(tmp, 'd/x/a.c'), os.path.join(tmp, 'd/y/z')])
+            self.assertEqual(got, os.path.abspath(os.path.join(tmp, 'd')))
+
+    def test_list_c_files(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            root = os.path.join(tmp, 'root')
+            put(root, 'src/b.c', '')
+            put(root, 'src/a.h', '')
+            put(root, 'src/sub/c.c', '')
+            put(root, 'src/notes.txt', '')
+            put(root, 'src/.git/objects.c', '')
+            put(root, 'README', '')
+            put(root, 'top.c', '')
+            put(tmp, 'elsewhere.c', '')
+            missing = os.path.join(root, 'missing')
+            files, problems = sources.list_c_files(
+                [os.path.join(root, 'src'), os.path.join(root, 'top.c'), missing,
+                 os.path.join(root, 'README'), os.path.join(tmp, 'elsewhere.c')], root)
+            self.assertEqual(files, ['src/a.h', 'src/b.c', 'src/sub/c.c', 'top.c'])
+            self.assertEqual(problems, [
+                (missing, 'no such file or directory'),
+                (os.path.join(root, 'README'), 'not a C source file (.c or .h); skipped'),
+                ('../elsewhere.c', 'outside the tree root %s; skipped' % root),
+            ])
+
+    def test_files_naming_finds_code_occurrences_only(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'a.c', 'int x(void) { return tbl[0]; }\n')
+            put(tmp, 'b.c', '/* tbl */ int other;\n')
+            put(tmp, 'inc/c.h', 'extern int tbl[];\n')
+            put(tmp, 'd.c', 'const char *s = "tbl";\n')
+            put(tmp, 'e.c', 'int tbl2, xtbl;\n')
+            put(tmp, 'sub/f.c', 'void g(void) { h(tbl, other); }\n')
+            put(tmp, 'g.txt', 'tbl other\n')
+            put(tmp, '.git/h.c', 'int tbl;\n')
+            got = sources.files_naming(tmp, ['tbl', 'other', 'absent'])
+            self.assertEqual(got, {'tbl': ['a.c', 'inc/c.h', 'sub/f.c'],
+                                   'other': ['b.c', 'sub/f.c'], 'absent': []})
+            self.assertEqual(sources.files_naming(tmp, []), {})
+
+
+# --------------------------------------------------------------------------- shared
+
+HEADER = '''\
+#define T_SIZE 16
+#define T_MASK (T_SIZE - 1)
+extern struct hlist_head tbl[T_SIZE];
+struct item {
+\tunsigned int port;
+\tstruct hlist_node node;
+};
+'''
+A_C = '''\
+#include <demo/t.h>
+struct hlist_head tbl[T_SIZE];
+void add(struct item *i)
+{
+\thlist_add_head(&i->node, &tbl[i->port & T_MASK]);
+}
+'''
+B_C = '''\
+#include <demo/t.h>
+#include "local.h"
+int look(unsigned int p)
+{
+\treturn hlist_empty(&tbl[p & T_MASK]);
+}
+'''
+
+
+class SharedTest(unittest.TestCase):
+    def test_object_macros(self):
+        text = ('#define A 16\n'
+                '#define B (A * 2) /* twice */\n'
+                '#define C \\\n\t(1 << 4)\n'
+                '#define F(x) ((x) + 1)\n'
+                '// #define D 3\n'
+                '/* #define E 4 */\n'
+                '#\tdefine\tA\t32\n')
+        self.assertEqual(shared.object_macros(text),
+                         {'A': ['16', '32'], 'B': ['(A * 2)'], 'C': ['(1 << 4)']})
+
+    def test_struct_fields(self):
+        text = ('struct item {\n\tunsigned int port;\n\tu16 id : 4;\n'
+                '\tstruct hlist_node node;\n\tchar *name;\n\tint arr[4];\n'
+                '\tunsigned int port;\n};\n'
+                'struct other { u32 port; /* long comment; with a semicolon */ };\n')
+        self.assertEqual(shared.struct_fields(text),
+                         {'port': ['unsigned int', 'u32'], 'id': ['u16'],
+                          'node': ['struct hlist_node']})
+
+    def test_included_headers(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/linux/list.h', '')
+            put(tmp, 'include/only_in_include.h', '')
+            put(tmp, 'drv/local.h', '')
+            text = ('#include <linux/list.h>\n'
+                    '#include "local.h"\n'
+                    '#include "only_in_include.h"\n'
+                    '#include <local.h>\n'          # angle form: include/ only
+                    '#include <missing.h>\n'
+                    '# include "../drv/local.h"\n')
+            self.assertEqual(shared.included_headers(tmp, 'drv/x.c', text),
+                             ['include/linux/list.h', 'drv/local.h',
+                              'include/only_in_include.h', 'drv/local.h'])
+
+    def make_tree(self, tmp, a_c=A_C, header=HEADER):
+        put(tmp, 'include/demo/t.h', header)
+        put(tmp, 'a.c', a_c)
+        put(tmp, 'b.c', B_C)
+        put(tmp, 'local.h', 'struct local { u16 port; };\n')
+        put(tmp, 'c.c', 'static struct hlist_head ctab[8];\n')
+        put(tmp, 'include/demo/hs.h', 'static struct hlist_head hs[4];\n')
+
+    def run_plan(self, tmp, selected=None):
+        files = ['a.c', 'b.c', 'c.c', 'include/demo/hs.h', 'include/demo/t.h', 'local.h']
+        decls = []
+        for f in files:
+            decls.extend(sources.scan_declarations(f, get(tmp, f)))
+        return shared.plan(tmp, files if selected is None else selected, decls)
+
+    def test_plan_global_table_shared_by_two_files(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp)
+            p = self.run_plan(tmp)
+            self.assertEqual(sorted(p.shared), ['tbl'])
+            t = p.shared['tbl']
+            self.assertEqual(t.reasons, [])
+            self.assertEqual(t.files, ['a.c', 'b.c'])
+            self.assertEqual(t.scope, 'global')
+            self.assertEqual(t.size, 'T_SIZE')
+            self.assertEqual(t.macros, {'T_SIZE': ['16'], 'T_MASK': ['(T_SIZE - 1)']})
+            self.assertEqual(t.fields, {'port': ['unsigned int', 'u16'],
+                                        'node': ['struct hlist_node']})
+            self.assertEqual(p.shared_files, ['a.c', 'b.c'])
+            self.assertEqual(t.fact()['size'], 'T_SIZE')
+
+    def test_plan_static_tables(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp)
+            p = self.run_plan(tmp)
+            self.assertEqual(p.local_files, ['c.c'])
+            self.assertEqual(p.header_static,
+                             [Declaration('hs', 'include/demo/hs.h', 1, 'static', '4')])
+
+    def test_plan_refuses_exported_table(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp, a_c=A_C + 'EXPORT_SYMBOL_GPL(tbl);\n')
+            t = self.run_plan(tmp).shared['tbl']
+            self.assertEqual(t.reasons, ['exported with EXPORT_SYMBOL in a.c: modules outside '
+                                         'the tree may index it'])
+            self.assertEqual(self.run_plan(tmp).shared_files, [])
+
+    def test_plan_refuses_table_named_in_another_header(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp)
+            put(tmp, 'include/demo/other.h', '#define FIRST_BUCKET (&tbl[0])\n')
+            t = self.run_plan(tmp).shared['tbl']
+            self.assertEqual(t.reasons,
+                             ['named in header include/demo/other.h, which is not converted'])
+
+    def test_plan_refuses_declaring_header_naming_it_elsewhere(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp, header=HEADER + '#define FIRST (&tbl[0])\n')
+            t = self.run_plan(tmp).shared['tbl']
+            self.assertEqual(t.reasons,
+                             ['named in header include/demo/t.h, which is not converted'])
+
+    def test_plan_refuses_file_outside_the_paths(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp)
+            t = self.run_plan(tmp, selected=['a.c', 'include/demo/t.h']).shared['tbl']
+            self.assertEqual(t.reasons, ['also named in b.c, outside the paths of this run'])
+            self.assertEqual(t.files, ['a.c', 'b.c'])
+
+    def test_plan_refuses_different_sizes_and_double_definition(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp)
+            put(tmp, 'b.c', B_C + 'struct hlist_head tbl[32];\n')
+            t = self.run_plan(tmp).shared['tbl']
+            self.assertEqual(t.reasons, ['defined 2 times in the tree',
+                                         'declared with different sizes: 32, T_SIZE'])
+
+    def test_plan_refuses_too_many_files(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp)
+            for n in range(shared.MAX_FILES_PER_TABLE):
+                put(tmp, 'more/m%02d.c' % n, 'int f%d(void) { return !!tbl[0].first; }\n' % n)
+            t = self.run_plan(tmp).shared['tbl']
+            self.assertEqual(t.reasons, ['named in %d files (more than %d to convert together)'
+                                         % (shared.MAX_FILES_PER_TABLE + 2,
+                                            shared.MAX_FILES_PER_TABLE)])
+
+    # Regression (was a bug): shared._analyse refuses "extern struct hlist_head tbl[];" (an extern
+    # of incomplete type, the usual C idiom) against the definition tbl[16]
+    # as "declared with different sizes: , 16", an empty size in the reason.
+    def test_plan_accepts_extern_without_size(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp, header=HEADER.replace('tbl[T_SIZE]', 'tbl[]'))
+            t = self.run_plan(tmp).shared['tbl']
+            self.assertEqual(t.reasons, [])
+
+    # Regression (was a bug): a declaration split over lines ("extern struct hlist_head\n\ttbl[16];")
+    # is recorded at the line of "struct", so shared._named_beyond_declaration
+    # sees the name on the next line as a use and refuses the table as
+    # "named in header ..., which is not converted".
+    def test_plan_accepts_declaration_split_over_lines(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp, header=HEADER.replace('extern struct hlist_head tbl',
+                                                      'extern struct hlist_head\n\ttbl'))
+            t = self.run_plan(tmp).shared['tbl']
+            self.assertEqual(t.reasons, [])
+
+
+# --------------------------------------------------------------------------- decide
+
+class DecideTest(unittest.TestCase):
+    def test_local_converted_but_spatch_changed_nothing(self):
+        recs = {'a.c': [record('t', 'a.c')]}
+        out = decide.local_tables(recs, ['a.c'], [], {}, [])
+        self.assertEqual(len(out), 1)
+        self.assertEqual((out[0].name, out[0].verdict, out[0].reasons, out[0].files),
+                         ('t', 'skipped', ['the rule approved it but spatch changed nothing'], []))
+
+    def test_local_converted_and_changed(self):
+        recs = {'a.c': [record('t', 'a.c'), record('s', 'a.c', shared_=True)]}
+        out = decide.local_tables(recs, ['a.c'], [], {'a.c': 'new'}, [])
+        self.assertEqual([(t.name, t.verdict, t.files, t.bits) for t in out],
+                         [('t', 'converted', ['a.c'], '4')])
+
+    def test_local_declaration_without_record(self):
+        decls = [Declaration('t', 'a.c', 7, 'static', '16'),
+                 Declaration('m', 'a.c', 9, 'member', '', 'foo'),
+                 Declaration('g', 'a.c', 11, 'global', '8')]    # shared: not local
+        out = decide.local_tables({}, ['a.c'], decls, {}, [])
+        self.assertEqual([(t.name, t.line, t.scope, t.size, t.verdict, t.reasons) for t in out],
+                         [('t', 7, 'static', '16', 'skipped', [decide.NO_VERDICT % 'a.c']),
+                          ('m', 9, 'member', '?', 'skipped', [decide.NO_VERDICT % 'a.c'])])
+        self.assertIn('spatch reported no verdict', out[0].reasons[0])
+
+    def test_local_problem_message_is_the_reason(self):
+        decls = [Declaration('t', 'a.c', 7, 'static', '16')]
+        problems = [model.Problem('a.c', 'spatch failed: parse error')]
+        out = decide.local_tables({}, ['a.c'], decls, {}, problems)
+        self.assertEqual(out[0].reasons, ['spatch failed: parse error'])
+        out = decide.local_tables({'a.c': [record('t', 'a.c')]}, ['a.c'], decls, {}, problems)
+        self.assertEqual((out[0].verdict, out[0].reasons),
+                         ('skipped', ['spatch failed: parse error']))
+
+    def shared_table(self, files=('a.c', 'b.c'), reasons=()):
+        decls = [Declaration('tbl', 'include/t.h', 3, 'extern', '16'),
+                 Declaration('tbl', 'a.c', 2, 'global', '16')]
+        return shared.SharedTable('tbl', 'global', decls, files=list(files), reasons=list(reasons))
+
+    def test_shared_all_converted(self):
+        st = self.shared_table()
+        recs = {'a.c': [record('tbl', 'a.c', shared_=True, bits='4', read_mostly=True,
+                               keys=('p->port',),
+                               accesses=dict(keyed=2, bucket_pointers=1, index_assignments=0,
+                                             inits=1, emptiness_tests=0, walks=1))],
+                'b.c': [record('tbl', 'b.c', shared_=True, bits='X', keys=('port',),
+                               accesses=dict(keyed=3, bucket_pointers=0, index_assignments=1,
+                                             inits=0, emptiness_tests=2, walks=0))]}
+        with tempfile.TemporaryDirectory() as tmp:
+            t = decide.shared_table(tmp, st, recs, {'a.c': 'A', 'b.c': 'B'}, [])
+        self.assertEqual(t.verdict, 'converted')
+        self.assertEqual(t.reasons, [])
+        self.assertEqual((t.file, t.line, t.scope, t.size, t.shared), ('a.c', 2, 'global', '16', True))
+        self.assertEqual(t.files, ['a.c', 'b.c'])
+        self.assertEqual((t.bits, t.read_mostly), ('4', True))      # from the defining file
+        self.assertEqual((t.key_widths, t.forms, t.keys), (['u32'], ['and'], ['p->port', 'port']))
+        self.assertEqual(t.accesses, dict(keyed=5, bucket_pointers=1, index_assignments=1,
+                                          inits=1, emptiness_tests=2, walks=1))
+
+    def test_shared_widths_differ(self):
+        st = self.shared_table()
+        recs = {'a.c': [record('tbl', 'a.c', widths=('u32',))],
+                'b.c': [record('tbl', 'b.c', widths=('u16',))]}
+        with tempfile.TemporaryDirectory() as tmp:
+            t = decide.shared_table(tmp, st, recs, {'a.c': 'A', 'b.c': 'B'}, [])
+        self.assertEqual(t.verdict, 'skipped')
+        self.assertEqual(t.reasons, ['keys differ in width between files: u16, u32'])
+        self.assertEqual(t.files, [])
+
+    def test_shared_one_file_skipped(self):
+        st = self.shared_table()
+        recs = {'a.c': [record('tbl', 'a.c')],
+                'b.c': [record('tbl', 'b.c', verdict='skipped',
+                               reasons=['index "i" is not a masked or hashed key (line 5)',
+                                        'not used in this file'])]}
+        with tempfile.TemporaryDirectory() as tmp:
+            t = decide.shared_table(tmp, st, recs, {'a.c': 'A'}, [])
+        self.assertEqual(t.verdict, 'skipped')
+        self.assertEqual(t.reasons, ['b.c: index "i" is not a masked or hashed key (line 5); '
+                                     'not used in this file'])
+
+    def test_shared_plan_reasons_and_problems(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            t = decide.shared_table(tmp, self.shared_table(reasons=['exported']), {}, {}, [])
+            self.assertEqual((t.verdict, t.reasons), ('skipped', ['exported']))
+            recs = {'a.c': [record('tbl', 'a.c')], 'b.c': [record('tbl', 'b.c')]}
+            t = decide.shared_table(tmp, self.shared_table(), recs, {'a.c': 'A'},
+                                    [model.Problem('b.c', 'spatch timed out')])
+            self.assertEqual(t.reasons, ['b.c: spatch timed out'])
+
+    def test_shared_file_without_record_that_uses_the_table(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'b.c', 'int f(void) { return !!tbl[0].first; }\n')
+            recs = {'a.c': [record('tbl', 'a.c')]}
+            t = decide.shared_table(tmp, self.shared_table(), recs, {'a.c': 'A'}, [])
+            self.assertEqual(t.reasons, ['b.c: ' + decide.NO_VERDICT % 'b.c'])
+            # a file that names the word but not as a use of a global: not counted
+            put(tmp, 'b.c', 'int f(struct s *p) { return p->tbl; }\n')
+            t = decide.shared_table(tmp, self.shared_table(), recs, {'a.c': 'A'}, [])
+            self.assertEqual((t.verdict, t.files), ('converted', ['a.c']))
+
+    # Regression (was a bug): decide.shared_table labels every open-coded walk with the last file
+    # of st.files (the stale loop variable f), not the file whose record has it.
+    def test_shared_walks_open_name_their_file(self):
+        recs = {'a.c': [record('tbl', 'a.c', walks_open=[dict(line=10, why='it breaks early')])],
+                'b.c': [record('tbl', 'b.c')]}
+        with tempfile.TemporaryDirectory() as tmp:
+            t = decide.shared_table(tmp, self.shared_table(), recs, {'a.c': 'A', 'b.c': 'B'}, [])
+        self.assertEqual(t.walks_open, [dict(line=10, why='it breaks early', file='a.c')])
+
+    def test_header_static_tables(self):
+        out = decide.header_static_tables([Declaration('hs', 'x.h', 4, 'static', '8')])
+        self.assertEqual([(t.name, t.file, t.line, t.verdict) for t in out],
+                         [('hs', 'x.h', 4, 'skipped')])
+        self.assertTrue(out[0].reasons[0].startswith('static table in a header'))
+
+
+# --------------------------------------------------------------------------- report
+
+def apply_patch(test, files, diff):
+    """files: rel -> text (None: absent) in a fresh dir; applies diff with patch -p1."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel, text in files.items():
+            if text is not None:
+                put(tmp, rel, text.encode(), binary=True)
+        proc = subprocess.run(['/usr/bin/patch', '-p1', '--batch', '--fuzz=0', '-s'], cwd=tmp,
+                              input=diff.encode(), stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT)
+        test.assertEqual(proc.returncode, 0, proc.stdout.decode(errors='replace'))
+        out = {}
+        for rel in files:
+            with open(os.path.join(tmp, rel), 'rb') as f:
+                out[rel] = f.read().decode()
+        return out
+
+
+def table(name, file, verdict='converted', reasons=(), **kw):
+    kw.setdefault('size', '16')
+    kw.setdefault('line', 3)
+    kw.setdefault('scope', 'static')
+    t = model.Table(name=name, file=file, verdict=verdict, reasons=list(reasons), **kw)
+    if verdict == 'converted' and not t.files:
+        t.files = [file]
+    return t
+
+
+class ReportTest(unittest.TestCase):
+    def test_unified_diff_applies(self):
+        old = ''.join('line %d\n' % i for i in range(1, 21))
+        new = old.replace('line 3\n', 'line three\n').replace('line 17\n', '')
+        diff = report.unified_diff('dir/a.c', old, new)
+        self.assertTrue(diff.startswith('diff --git a/dir/a.c b/dir/a.c\n--- a/dir/a.c\n'
+                                        '+++ b/dir/a.c\n@@ -1,6 +1,6 @@\n'))
+        self.assertEqual(apply_patch(self, {'dir/a.c': old}, diff), {'dir/a.c': new})
+
+    def test_unified_diff_without_trailing_newline(self):
+        cases = [('a\nb\nc', 'a\nB\nc'),       # both without: marker in context
+                 ('a\nb', 'a\nb\nc\n'),        # newline added
+                 ('a\nb\n', 'a\nb\nc'),        # newline removed
+                 ('x\ny', 'x\nz')]
+        for old, new in cases:
+            diff = report.unified_diff('a.c', old, new)
+            self.assertIn('\\ No newline at end of file\n', diff)
+            self.assertEqual(apply_patch(self, {'a.c': old}, diff), {'a.c': new}, (old, new))
+
+    def test_unified_diff_added_file(self):
+        diff = report.unified_diff('include/linux/hashtable.h', None, '#pragma once\nint x;\n')
+        self.assertTrue(diff.startswith('diff --git a/include/linux/hashtable.h '
+                                        'b/include/linux/hashtable.h\nnew file mode 100644\n'
+                                        '--- /dev/null\n+++ b/include/linux/hashtable.h\n'))
+        self.assertEqual(apply_patch(self, {'include/linux/hashtable.h': None}, diff),
+                         {'include/linux/hashtable.h': '#pragma once\nint x;\n'})
+
+    def test_unified_diff_unchanged_is_empty(self):
+        self.assertEqual(report.unified_diff('a.c', 'a\nb\n', 'a\nb\n'), '')
+        self.assertEqual(report.unified_diff('a.c', 'a\nb', 'a\nb'), '')
+
+    # Regression (was a bug): report.unified_diff splits lines with str.splitlines(), which also
+    # breaks at form feeds (^L, found in C sources), \x1c-\x1e, \x85 and
+    # \u2028: the hunk then counts lines patch does not see and does not apply.
+    def test_unified_diff_with_form_feed_applies(self):
+        old, new = 'a\n\x0c\nb\n', 'a\n\x0c\nc\n'
+        diff = report.unified_diff('a.c', old, new)
+        self.assertEqual(apply_patch(self, {'a.c': old}, diff), {'a.c': new})
+
+    def test_diff_of_sorts_by_path(self):
+        changes = [model.FileChange('b.c', 'x\n', 'y\n'), model.FileChange('a.c', 'x\n', 'z\n'),
+                   model.FileChange('c.c', 'same\n', 'same\n')]
+        diff = report.diff_of(changes)
+        self.assertEqual([l for l in diff.splitlines() if l.startswith('diff --git')],
+                         ['diff --git a/a.c b/a.c', 'diff --git a/b.c b/b.c'])
+        self.assertEqual(apply_patch(self, {'a.c': 'x\n', 'b.c': 'x\n'}, diff),
+                         {'a.c': 'z\n', 'b.c': 'y\n'})
+
+    def test_reason_category_collapses_alike_reasons(self):
+        a = report.reason_category('net/a.c: index "i" is not a masked or hashed key (line 40)')
+        b = report.reason_category('index "hash(k)" is not a masked or hashed key (line 7); '
+                                   'not used in this file')
+        self.assertEqual(a, 'index "..." is not a masked or hashed key')
+        self.assertEqual(a, b)
+        c = report.reason_category('bucket count "FOO_SIZE" = 12 is not a power of two')
+        d = report.reason_category('bucket count "BAR" = 100 is not a power of two')
+        self.assertEqual(c, 'bucket count "..." = N is not a power of two')
+        self.assertEqual(c, d)
+        self.assertEqual(report.reason_category('also named in x/y.c, outside the paths of this run'),
+                         'also named in FILE, outside the paths of this run')
+        self.assertNotEqual(a, c)
+        self.assertEqual(report.reason_category('"n & M": cannot evaluate (M is unknown) (line 12)'),
+                         '"...": cannot evaluate')
+
+    def summary(self):
+        tables = [
+            table('t1', 'a.c', bits='4'),
+            table('t2', 'a.c', scope='global', shared=True, files=['a.c', 'b.c']),
+            table('t3', 'c.c', 'skipped', ['bucket count "X" = 12 is not a power of two']),
+            table('t4', 'd.c', 'skipped', ['d.c: bucket count "Y" = 24 is not a power of two']),
+            table('t5', 'd.c', 'skipped', ['not used in this file']),
+        ]
+        ok = model.Check('header', True, 'a.c')
+        bad = model.Check('header', False, 'b.c', 'new warning: b.c: warning: x', ['b.c: warning: x'])
+        changes = [model.FileChange('a.c', 'o', 'n', ['t1', 't2'], ok, written=True),
+                   model.FileChange('b.c', 'o', 'n', ['t2'], bad),
+                   model.FileChange('include/linux/hashtable.h', None, 'h')]
+        problems = [model.Problem('e.c', 'spatch failed')]
+        return report.Summary(tables, changes, problems, 'header', 2.34)
+
+    def test_summary_text(self):
+        self.assertEqual(self.summary().text(), '\n'.join([
+            'hashtable-convert: 5 candidate tables in 3 files (2.3 s)',
+            '  converted: 2 table(s); 2 file(s) changed, 1 written',
+            '    a.c:3: t1 (static)',
+            '    a.c:3: t2 (a.c, b.c)',
+            '  skipped: 3 table(s)',
+            '       2  bucket count "..." = N is not a power of two',
+            '       1  not used in this file',
+            '  checks (header): 1 passed, 1 failed',
+            '    b.c: not written: new warning: b.c: warning: x',
+            '  problems: 1',
+            '    e.c: spatch failed',
+        ]) + '\n')
+
+    def test_summary_json(self):
+        j = self.summary().json()
+        self.assertEqual(j['counts'], dict(
+            tables=5, converted=2, skipped=3, files_changed=2, checks_failed=1,
+            skipped_by_reason={'bucket count "..." = N is not a power of two': 2,
+                               'not used in this file': 1}))
+        self.assertEqual([(f['path'], f['added'], f['written']) for f in j['files']],
+                         [('a.c', False, True), ('b.c', False, False),
+                          ('include/linux/hashtable.h', True, False)])
+        self.assertEqual(j['files'][1]['check']['new_warnings'], ['b.c: warning: x'])
+        self.assertEqual(j['problems'], [dict(path='e.c', message='spatch failed')])
+        self.assertEqual((j['check'], j['seconds']), ('header', 2.3))
+        self.assertEqual([t['name'] for t in j['tables']], ['t1', 't2', 't3', 't4', 't5'])
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, 'out.json')
+            report.write_json(path, self.summary())
+            import json
+            with open(path) as f:
+                self.assertEqual(json.load(f)['counts']['converted'], 2)
+
+    def test_summary_text_without_checks(self):
+        s = report.Summary([], [model.FileChange('a.c', 'o', 'n')], [], 'none', 0.0)
+        self.assertIn('  checks: none (use --check to compile the result)\n', s.text())
+        self.assertIn('  converted: 0 table(s); 1 file(s) changed\n', s.text())
+
+    def test_progress(self):
+        stream = io.StringIO()
+        p = report.Progress(stream, enabled=True)
+        p('step 1')
+        p('step 2')          # within 0.1 s of the first: not shown
+        p.done()
+        p.done()             # nothing shown since: writes nothing
+        self.assertEqual(stream.getvalue(), '\r\033[Kstep 1\r\033[K')
+        quiet = io.StringIO()
+        q = report.Progress(quiet)          # a StringIO is no terminal
+        q('x')
+        q.done()
+        self.assertEqual(quiet.getvalue(), '')
+
+
+# --------------------------------------------------------------------------- patches
+
+def git(cwd, *args, env=None):
+    proc = subprocess.run(['git'] + list(args), cwd=cwd, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, universal_newlines=True, env=env)
+    if proc.returncode != 0:
+        raise AssertionError('git %s: %s' % (' '.join(args), proc.stdout))
+    return proc.stdout
+
+
+OLD_A = 'static struct hlist_head t1[16];\nstatic struct hlist_head t2[16];\nint a;\n'
+NEW_A = 'static DEFINE_HASHTABLE(t1, 4);\nstatic DEFINE_HASHTABLE(t2, 4);\nint a;\n'
+OLD_B = 'static struct hlist_head t3[32];\nint b;'
+NEW_B = 'static DEFINE_HASHTABLE(t3, 5);\nint b;'
+
+
+class PatchesTest(unittest.TestCase):
+    def test_subsystem(self):
+        for path, expected in (('net/9p/error.c', '9p'), ('kernel/bpf/trampoline.c', 'bpf'),
+                               ('drivers/vhost/vdpa.c', 'vhost'), ('fs/lockd/svc.c', 'lockd'),
+                               ('tools/perf/util/srccode.c', 'perf/util'),
+                               ('drivers/net/ethernet/intel/e1000/e1000_main.c', 'e1000'),
+                               ('kernel/fork.c', 'kernel'), ('lib/rhashtable.c', 'lib'),
+                               ('a.c', 'a')):
+            self.assertEqual(patches.subsystem(path), expected, path)
+
+    # Regression (was a bug): patches.subsystem drops 'net' before looking at the generic
+    # directory, so net/core/dev.c gets the prefix 'core' (kernel: "net:").
+    def test_subsystem_of_generic_directory_keeps_its_parent(self):
+        self.assertIn(patches.subsystem('net/core/dev.c'), ('net', 'net/core'))
+
+    def tables(self):
+        common = dict(bits='4', forms=['and'], keys=['k'], key_widths=['u32'],
+                      accesses=dict(keyed=2, inits=1))
+        return [table('t1', 'drivers/foo/a.c', **common),
+                table('t2', 'drivers/foo/a.c', walks_open=[dict(line=9, why='it breaks early')],
+                      **common),
+                table('t3', 'drivers/foo/b.c', **dict(common, bits='5', size='32')),
+                table('t4', 'drivers/foo/c.c', 'skipped', ['not used in this file'])]
+
+    def changes(self):
+        return [model.FileChange('drivers/foo/a.c', OLD_A, NEW_A, ['t1', 't2']),
+                model.FileChange('drivers/foo/b.c', OLD_B, NEW_B, ['t3'])]
+
+    def test_describe(self):
+        t = self.tables()[1]
+        text = patches.describe(t)
+        self.assertTrue(text.startswith('t2, an array of 16 (2^4) struct hlist_head, becomes '
+                                        'DEFINE_HASHTABLE(t2, 4).\nConverted: 2 keyed access(es) '
+                                        'become hash_add()/hash_for_each_possible*(); 1 init '
+                                        'loop(s) dropped or turned into hash_init().\n'), text)
+        self.assertIn('a mask of the key (k & (N - 1)) of the key (k)', text)
+        self.assertIn('- the walk at line 9 stays open-coded: it breaks early.', text)
+
+    def test_series_groups_tables_of_one_file_header_first(self):
+        header = model.FileChange('include/linux/hashtable.h', None, '#pragma once\n')
+        out = patches.series('/nonexistent', self.tables(), self.changes(), 'header', header)
+        self.assertEqual([s for s, _, _ in out],
+                         ['hashtable: add the generic hashtable.h API',
+                          'foo: use hashtable.h for t1, t2',
+                          'foo: use hashtable.h for t3'])
+        self.assertTrue(out[0][2].startswith('diff --git a/include/linux/hashtable.h'))
+        self.assertEqual(out[1][2], report.unified_diff('drivers/foo/a.c', OLD_A, NEW_A))
+        self.assertIn('t1, an array of 16', out[1][1])
+        self.assertIn('t2, an array of 16', out[1][1])
+        self.assertNotIn('t3', out[1][1])
+        self.assertTrue(' '.join(out[1][1].split()).endswith(
+            'the result was checked with --check header.'), out[1][1])
+        self.assertTrue(all(len(l) <= 72 for _, body, _ in out for l in body.splitlines()))
+
+    def test_series_shared_table_joins_files(self):
+        tables = self.tables()[:3]
+        tables.append(table('tbl', 'drivers/foo/b.c', scope='global', shared=True, bits='4',
+                            files=['drivers/foo/b.c', 'drivers/foo/a.c']))
+        out = patches.series('/nonexistent', tables, self.changes(), 'none', None)
+        self.assertEqual([s for s, _, _ in out], ['foo: use hashtable.h for t1, t2, t3, tbl'])
+        self.assertEqual(out[0][2], report.unified_diff('drivers/foo/a.c', OLD_A, NEW_A) +
+                         report.unified_diff('drivers/foo/b.c', OLD_B, NEW_B))
+
+    def test_write_series_applies_with_git_am(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            repo = os.path.join(tmp, 'repo')
+            env = dict(os.environ, GIT_COMMITTER_NAME='Tester', GIT_COMMITTER_EMAIL='t@example.org',
+                       GIT_AUTHOR_NAME='Tester', GIT_AUTHOR_EMAIL='t@example.org',
+                       HOME=tmp, GIT_CONFIG_NOSYSTEM='1')
+            os.makedirs(repo)
+            git(repo, 'init', '-q', env=env)
+            git(repo, 'config', 'user.name', 'Patch Author', env=env)
+            git(repo, 'config', 'user.email', 'author@example.org', env=env)
+            put(repo, 'drivers/foo/a.c', OLD_A)
+            put(repo, 'drivers/foo/b.c', OLD_B)
+            git(repo, 'add', '.', env=env)
+            git(repo, 'commit', '-q', '-m', 'old', env=env)
+            header = model.FileChange('include/linux/hashtable.h', None, '#pragma once\n')
+            names = patches.write_series(os.path.join(tmp, 'out'), repo, self.tables(),
+                                         self.changes(), 'header', header)
+            self.assertEqual([os.path.basename(n) for n in names],
+                             ['0001-hashtable-add-the-generic-hashtable.h-API.patch',
+                              '0002-foo-use-hashtable.h-for-t1-t2.patch',
+                              '0003-foo-use-hashtable.h-for-t3.patch'])
+            git(repo, 'am', '-q', *names, env=env)
+            self.assertEqual(get(repo, 'drivers/foo/a.c'), NEW_A)
+            self.assertEqual(get(repo, 'drivers/foo/b.c'), NEW_B)
+            self.assertEqual(get(repo, 'include/linux/hashtable.h'), '#pragma once\n')
+            log = git(repo, 'log', '--format=%an <%ae>|%s', env=env).splitlines()
+            self.assertEqual(log, ['Patch Author <author@example.org>|foo: use hashtable.h for t3',
+                                   'Patch Author <author@example.org>|foo: use hashtable.h for t1, t2',
+                                   'Patch Author <author@example.org>|hashtable: add the generic '
+                                   'hashtable.h API',
+                                   'Tester <t@example.org>|old'])
+            self.assertEqual(git(repo, 'status', '--porcelain', env=env), '')
+
+
+# --------------------------------------------------------------------------- write
+
+def listing(d):
+    return sorted(os.listdir(d))
+
+
+class WriteTest(unittest.TestCase):
+    def test_write_atomic_keeps_mode(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = put(tmp, 'x.sh', 'old\n')
+            os.chmod(path, 0o751)
+            write.write_atomic(path, 'new\n')
+            self.assertEqual(get(tmp, 'x.sh'), 'new\n')
+            self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o751)
+            self.assertEqual(listing(tmp), ['x.sh'])
+            write.write_atomic(os.path.join(tmp, 'new.c'), 'n')
+            self.assertEqual(stat.S_IMODE(os.stat(os.path.join(tmp, 'new.c')).st_mode), 0o644)
+            self.assertEqual(listing(tmp), ['new.c', 'x.sh'])
+
+    def test_write_atomic_refuses_read_only_file(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = put(tmp, 'ro.c', 'old\n')
+            os.chmod(path, 0o444)
+            with self.assertRaises(PermissionError) as cm:     # also when run as root
+                write.write_atomic(path, 'new\n')
+            self.assertEqual(cm.exception.filename, path)
+            self.assertEqual(get(tmp, 'ro.c'), 'old\n')
+            self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o444)
+            self.assertEqual(listing(tmp), ['ro.c'])
+
+    def test_write_atomic_failure_leaves_no_temp_file(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.makedirs(os.path.join(tmp, 'dir.c'))
+            with self.assertRaises(OSError):
+                write.write_atomic(os.path.join(tmp, 'dir.c'), 'x')
+            self.assertEqual(listing(tmp), ['dir.c'])
+
+    def tree(self, tmp):
+        put(tmp, 'a.c', 'old a\n')
+        put(tmp, 'sub/b.c', 'old b\n')
+        return {'a.c': 'new a\n', 'sub/b.c': 'new b\n', 'include/linux/hashtable.h': 'added\n'}
+
+    def test_swap_restores_and_removes_added(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            texts = self.tree(tmp)
+            with write.Swap(tmp, texts):
+                for rel, text in texts.items():
+                    self.assertEqual(get(tmp, rel), text)
+            self.assertEqual(get(tmp, 'a.c'), 'old a\n')
+            self.assertEqual(get(tmp, 'sub/b.c'), 'old b\n')
+            self.assertFalse(os.path.exists(os.path.join(tmp, 'include/linux/hashtable.h')))
+            self.assertEqual(listing(os.path.join(tmp, 'sub')), ['b.c'])
+
+    def test_swap_restores_when_body_raises(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            texts = self.tree(tmp)
+            with self.assertRaises(KeyboardInterrupt):
+                with write.Swap(tmp, texts):
+                    raise KeyboardInterrupt
+            self.assertEqual(get(tmp, 'a.c'), 'old a\n')
+            self.assertEqual(get(tmp, 'sub/b.c'), 'old b\n')
+            self.assertFalse(os.path.exists(os.path.join(tmp, 'include/linux/hashtable.h')))
+
+    def test_swap_keep(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            texts = self.tree(tmp)
+            with write.Swap(tmp, texts) as swap:
+                swap.keep('a.c')
+                swap.keep('include/linux/hashtable.h')
+            self.assertEqual(get(tmp, 'a.c'), 'new a\n')
+            self.assertEqual(get(tmp, 'sub/b.c'), 'old b\n')
+            self.assertEqual(get(tmp, 'include/linux/hashtable.h'), 'added\n')
+
+    def test_swap_failing_to_enter_restores_what_it_changed(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'a.c', 'old a\n')
+            os.makedirs(os.path.join(tmp, 'z.c'))      # a directory where a file must go
+            with self.assertRaises(OSError):
+                with write.Swap(tmp, {'a.c': 'new a\n', 'z.c': 'new z\n'}):
+                    self.fail('body run although the swap failed')
+            self.assertEqual(get(tmp, 'a.c'), 'old a\n')
+            self.assertEqual(listing(tmp), ['a.c', 'z.c'])
+
+    # Regression (was a bug): write.Swap reads the original with sources.read_text (universal
+    # newlines) and writes it back with '\n': a CRLF file is not restored
+    # byte for byte (b'a\r\nb\r\n' comes back as b'a\nb\n').
+    def test_swap_restores_crlf_file_exactly(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = put(tmp, 'a.c', b'a\r\nb\r\n', binary=True)
+            with write.Swap(tmp, {'a.c': 'new\n'}):
+                pass
+            with open(path, 'rb') as f:
+                self.assertEqual(f.read(), b'a\r\nb\r\n')
+
+
+# --------------------------------------------------------------------------- check
+
+class CheckTest(unittest.TestCase):
+    def test_diagnostics_ignore_line_and_column(self):
+        out = ('a.c: In function \'f\':\n'
+               'a.c:10:5: warning: unused variable \'x\' [-Wunused-variable]\n'
+               'a.c:20: warning: unused variable \'x\' [-Wunused-variable]\n'
+               '/tmp/s/b.c:3:1: error: expected \';\'\n'
+               'In file included from c.c:1:\n'
+               'note: this is not counted\n')
+        self.assertEqual(check.diagnostics(out), collections.Counter({
+            ('a.c', 'warning', "unused variable 'x' [-Wunused-variable]"): 2,
+            ('/tmp/s/b.c', 'error', "expected ';'"): 1}))
+        self.assertEqual(set(check.diagnostics(out, strip='/tmp/s/')),
+                         {('a.c', 'warning', "unused variable 'x' [-Wunused-variable]"),
+                          ('b.c', 'error', "expected ';'")})
+        self.assertEqual(check.diagnostics('a.c:1:1: warning: w\n'),
+                         check.diagnostics('a.c:99:7: warning: w\n'))
+
+    def test_compare_failing_before(self):
+        c = check._compare('header', 'a.c', 'a.c:1:1: error: boom\n', False, '', True)
+        self.assertFalse(c.passed)
+        self.assertIn('before', c.message)
+        self.assertTrue(c.message.endswith('a.c:1:1: error: boom'), c.message)
+
+    def test_compare_failing_after(self):
+        c = check._compare('kbuild', 'a.o', '', True, 'a.c:2:1: error: boom\n', False)
+        self.assertEqual((c.mode, c.passed, c.target), ('kbuild', False, 'a.o'))
+        self.assertEqual(c.message, 'build fails after the change: a.c:2:1: error: boom')
+
+    def test_compare_new_warning(self):
+        before = 'a.c:3:1: warning: old one\n'
+        after = 'a.c:5:1: warning: old one\na.c:9:2: warning: unused variable \'y\'\n'
+        c = check._compare('header', 'a.c', before, True, after, True)
+        self.assertFalse(c.passed)
+        self.assertEqual(c.new_warnings, ["a.c: warning: unused variable 'y'"])
+        self.assertEqual(c.message, "new warning: a.c: warning: unused variable 'y'")
+
+    def test_compare_same_warning_twice_after_is_new(self):
+        c = check._compare('header', 'a.c', 'a.c:3:1: warning: w\n', True,
+                           'a.c:3:1: warning: w\na.c:8:1: warning: w\n', True)
+        self.assertEqual((c.passed, c.new_warnings), (False, ['a.c: warning: w']))
+
+    def test_compare_moved_warnings_pass(self):
+        c = check._compare('header', 'a.c', 'a.c:3:1: warning: w\nb.h:1:2: warning: v\n', True,
+                           'a.c:30:9: warning: w\nb.h:1:2: warning: v\n', True)
+        self.assertEqual((c.passed, c.message, c.new_warnings), (True, '', []))
+
+    def test_check_header_compiles_before_and_after(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            before = '#include "local.h"\nint f(void)\n{\n\treturn LOCAL;\n}\n'
+            put(tmp, 'drv/local.h', '#define LOCAL 1\n')
+            put(tmp, 'drv/x.c', before)
+            put(tmp, 'drv/y.c', before)
+            put(tmp, 'drv/bad.c', 'int f(void) { return undeclared; }\n')
+            changes = {
+                'drv/x.c': before.replace('{\n', '{\n\tint unused;\n'),
+                'drv/y.c': '\n\n' + before,
+                'drv/bad.c': 'int f(void) { return 0; }\n',
+                'drv/local.h': '#define LOCAL 2\n',        # not compiled on its own
+            }
+            seen = []
+            out = check.check_header(tmp, changes, progress=seen.append)
+            self.assertEqual(sorted(out), ['drv/bad.c', 'drv/x.c', 'drv/y.c'])
+            x = out['drv/x.c']
+            self.assertEqual((x.mode, x.passed, x.target), ('header', False, 'drv/x.c'))
+            self.assertEqual(len(x.new_warnings), 1)
+            self.assertTrue(x.new_warnings[0].startswith('drv/x.c: warning: unused variable'),
+                            x.new_warnings)
+            self.assertIn('-Wunused-variable', x.new_warnings[0])
+            self.assertEqual((out['drv/y.c'].passed, out['drv/y.c'].message), (True, ''))
+            self.assertFalse(out['drv/bad.c'].passed)
+            self.assertIn('before', out['drv/bad.c'].message)
+            self.assertEqual(len(seen), 3)
+            self.assertEqual(get(tmp, 'drv/x.c'), before)        # the tree is untouched
+
+    def test_pick_mode(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.assertEqual(check.pick_mode('auto', tmp), 'header')
+            self.assertEqual(check.pick_mode('none', tmp), 'none')
+            for d in ('include/linux', 'include/generated', 'scripts'):
+                os.makedirs(os.path.join(tmp, d))
+            for f in ('Kbuild', 'Makefile'):
+                put(tmp, f, '')
+            self.assertEqual(check.pick_mode('auto', tmp), 'header')     # not configured
+            put(tmp, '.config', '')
+            put(tmp, 'include/generated/autoconf.h', '')
+            self.assertEqual(check.pick_mode('auto', tmp), 'kbuild')
+
+    def test_object_of(self):
+        self.assertEqual(check.object_of('net/9p/error.c'), 'net/9p/error.o')
+        self.assertIsNone(check.object_of('include/x.h'))
+
+
+# --------------------------------------------------------------------------- model
+
+class ModelTest(unittest.TestCase):
+    def test_from_record_and_skip(self):
+        rec = record('t', 'a.c', walks_open=[dict(line=4, why='w')])
+        t = model.Table.from_record(rec, 'dir/a.c')
+        self.assertEqual((t.name, t.file, t.line, t.verdict, t.files, t.bits),
+                         ('t', 'dir/a.c', 3, 'converted', ['dir/a.c'], '4'))
+        self.assertEqual(t.walks_open, [dict(line=4, why='w')])
+        t.skip('r')
+        t.skip('r')
+        self.assertEqual((t.verdict, t.reasons), ('skipped', ['r']))
+        s = model.Table.from_record(record('s', 'b.c', verdict='skipped', reasons=['x']), 'b.c')
+        self.assertEqual((s.verdict, s.files, s.reasons), ('skipped', [], ['x']))
+
+
+if __name__ == '__main__':
+    unittest.main()
