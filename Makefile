@@ -2,17 +2,24 @@
 #
 #   make check          all fast tests (header, rules, their Python); installs what is missing
 #   make demo           run the tool on testdata/sample-tree: a diff and the summary
+#   make check-kernel   the whole tool on Debian's Linux 6.1 (about N min; installs it)
+#   make bench          wrapper vs plain spatch vs grep on that tree
+#   make install-kernel KDIR=...   put the rule where make coccicheck finds it
 
 PYTHON ?= /usr/bin/python3
 CC ?= gcc
 export PYTHON
 
-.PHONY: all deps check check-header check-rules check-tool demo clean
+.PHONY: all deps deps-kernel check check-header check-rules check-tool check-kernel bench \
+	install-kernel demo clean
 
 all: check
 
 deps:
 	@tool/install-deps
+
+deps-kernel:
+	@tool/install-deps kernel
 
 check: deps check-header check-rules check-tool
 	@echo "make check: all tests passed"
@@ -34,6 +41,26 @@ demo: deps
 		test $$status -le 1
 	@echo "== spatch -D report: the rule alone, on one file of the cases"
 	@spatch --very-quiet -D report --sp-file semantic-patches/hashtable.cocci testdata/cases/bucket_locks.c
+
+# The real kernel (Debian's linux-source-6.1, unpacked and configured once
+# under $(KERNEL_CACHE)); see tests/kernel/ and docs/kernel-6.1.md.
+KERNEL_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/hashtable-convert
+
+check-kernel: deps-kernel
+	@$(PYTHON) tests/kernel/check_kernel.py --cache $(KERNEL_CACHE)
+	@$(MAKE) --no-print-directory -C tests/header kernel KDIR=$(KERNEL_CACHE)/linux-6.1
+
+bench: deps-kernel
+	@$(PYTHON) tests/kernel/bench.py --cache $(KERNEL_CACHE)
+
+# make install-kernel KDIR=/path/to/linux: a plain make coccicheck there runs the rule
+install-kernel:
+	@test -n "$(KDIR)" || { echo "usage: make install-kernel KDIR=/path/to/linux" >&2; exit 2; }
+	@test -d "$(KDIR)/scripts/coccinelle" || \
+		{ echo "$(KDIR) is not a kernel tree (no scripts/coccinelle/)" >&2; exit 2; }
+	@install -D -m 644 semantic-patches/hashtable.cocci $(KDIR)/scripts/coccinelle/api/hashtable.cocci
+	@echo "installed $(KDIR)/scripts/coccinelle/api/hashtable.cocci:"
+	@echo "  make coccicheck MODE=report M=<dir>   in $(KDIR) now runs it with the kernel's other rules"
 
 clean:
 	@$(MAKE) --no-print-directory -C tests/header clean

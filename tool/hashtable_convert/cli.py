@@ -11,7 +11,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Callable, Dict, List, Optional
 
 from . import check, decide, patches, report, shared, sources, transform
 from .model import Check, FileChange, Problem, Table
@@ -66,6 +66,11 @@ class Run:
     problems: List[Problem] = field(default_factory=list)
     tables: List[Table] = field(default_factory=list)
     changes: List[FileChange] = field(default_factory=list)
+    seconds: Dict[str, float] = field(default_factory=dict)    # wall time per stage
+    inside: Callable[[str], bool] = lambda rel: True            # under the paths of the run?
+
+    def timed(self, stage: str, start: float) -> None:
+        self.seconds[stage] = round(self.seconds.get(stage, 0) + time.monotonic() - start, 2)
 
 
 def find(args, progress) -> Run:
@@ -73,8 +78,9 @@ def find(args, progress) -> Run:
     existing = [p for p in args.paths if os.path.exists(p)]
     root = os.path.abspath(args.root) if args.root else \
         sources.find_tree_root(existing) if existing else os.getcwd()
-    files, bad = sources.list_c_files(args.paths, root)
+    files, bad = sources.list_c_files(args.paths, root, containing='hlist_head')
     run = Run(root, files, [Problem(p, m) for p, m in bad])
+    run.inside = sources.under(existing, root)
     return run
 
 
@@ -115,11 +121,15 @@ class Converter:
             todo = [f for f in self.plan.local_files
                     if f not in shared_files and f not in self.local_done]
             self.progress('spatch: %d file(s)' % len(todo))
+            start = time.monotonic()
             self.local.merge(transform.convert(self.run.root, todo, self.spatch, progress=self.progress))
             self.local_done.update(todo)
+            self.run.timed('spatch (file-local tables)', start)
             self.progress('spatch: %d file(s) with tables shared between files' % len(shared_files))
             facts = {n: t.fact() for n, t in active.items()}
+            start = time.monotonic()
             crossed = transform.convert(self.run.root, shared_files, self.spatch, facts, self.progress)
+            self.run.timed('spatch (tables shared between files)', start)
             outcome = self._combine(crossed, shared_files)
             tables = self._verdicts(outcome, shared_files, active)
             failed = [t for t in tables if t.shared and t.name in active and t.verdict != 'converted']
@@ -168,8 +178,10 @@ class Converter:
             return []
         todo = {f: text for f, text in changes.items() if (f, _digest(text)) not in self.checks}
         if todo:
+            start = time.monotonic()
             for f, result in self.checker(todo).items():
                 self.checks[(f, _digest(todo[f]))] = result
+            self.run.timed('check', start)
         drop = []
         for f, text in sorted(changes.items()):
             result = self.checks.get((f, _digest(text)))
@@ -270,8 +282,11 @@ def main(argv: Optional[List[str]] = None) -> int:
                   '(use --check header, or --root to name the tree)' % run.root, file=sys.stderr)
             return EXIT_BAD_INPUT
         declarations = scan(run, progress)
+        run.timed('find and scan', start)
         progress('finding the files of tables shared between files')
-        plan = shared.plan(run.root, run.files, declarations)
+        step = time.monotonic()
+        plan = shared.plan(run.root, run.files, declarations, run.inside)
+        run.timed('tables shared between files', step)
         spatch = transform.Spatch(args.spatch, args.jobs, args.timeout)
         Converter(run, plan, declarations, spatch, make_checker(mode, run, progress),
                   progress).convert()
@@ -289,7 +304,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         write_changes(run, good)
     else:
         sys.stdout.write(report.diff_of(good))
-    summary = report.Summary(run.tables, run.changes, run.problems, mode, time.monotonic() - start)
+    summary = report.Summary(run.tables, run.changes, run.problems, mode, time.monotonic() - start,
+                             run.seconds)
     if args.json:
         report.write_json(args.json, summary)
     if args.format_patch:

@@ -7,7 +7,7 @@ import json
 import re
 import sys
 import time
-from typing import List, Optional, TextIO
+from typing import Dict, List, Optional, TextIO
 
 from .model import FileChange, Problem, Table
 
@@ -56,6 +56,7 @@ class Summary:
     problems: List[Problem]
     check_mode: str
     seconds: float
+    stages: Dict[str, float] = dataclasses.field(default_factory=dict)
 
     @property
     def converted(self):
@@ -109,7 +110,7 @@ class Summary:
                         checks_failed=len([c for c in self.changes if c.check and not c.check.passed]),
                         skipped_by_reason=dict(collections.Counter(
                             reason_category(t.reasons[0]) for t in self.skipped if t.reasons))),
-            check=self.check_mode, seconds=round(self.seconds, 1))
+            check=self.check_mode, seconds=round(self.seconds, 1), stages=self.stages)
 
 
 def write_json(path: str, summary: Summary) -> None:

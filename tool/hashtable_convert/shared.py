@@ -14,7 +14,7 @@ many files that converting them together is not a reviewable change.
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Set
+from typing import Callable, Dict, List, Optional, Set
 
 from .sources import Declaration, blank_comments_and_strings, files_naming, read_text
 
@@ -98,8 +98,12 @@ def _exported(text: str, name: str) -> bool:
     return re.search(r'\bEXPORT_SYMBOL\w*\s*\(\s*%s\s*\)' % re.escape(name), text) is not None
 
 
-def plan(root: str, selected: List[str], declarations: List[Declaration]) -> Plan:
-    """Split the declarations found into file-local work and shared tables."""
+def plan(root: str, selected: List[str], declarations: List[Declaration],
+         inside: Optional[Callable[[str], bool]] = None) -> Plan:
+    """Split the declarations found into file-local work and shared tables.
+
+    inside: whether a file is among the paths of the run (default: in selected).
+    """
     local: Set[str] = set()
     header_static: List[Declaration] = []
     pointers: List[Declaration] = []
@@ -120,12 +124,13 @@ def plan(root: str, selected: List[str], declarations: List[Declaration]) -> Pla
               for name, decls in by_name.items()}
     naming = files_naming(root, sorted(shared))
     chosen = set(selected)
+    inside = inside or chosen.__contains__
     for name, t in sorted(shared.items()):
-        _analyse(root, t, naming.get(name, []), chosen)
+        _analyse(root, t, naming.get(name, []), inside)
     return Plan(sorted(local), shared, header_static, pointers)
 
 
-def _analyse(root: str, t: SharedTable, files: List[str], chosen: Set[str]) -> None:
+def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str], bool]) -> None:
     kinds = {d.kind for d in t.declarations}
     definitions = [d for d in t.declarations if d.kind == 'global']
     if 'member' in kinds and len(kinds) > 1:
@@ -149,7 +154,7 @@ def _analyse(root: str, t: SharedTable, files: List[str], chosen: Set[str]) -> N
     if len(sources) > MAX_FILES_PER_TABLE:
         t.reasons.append('named in %d files (more than %d to convert together)'
                          % (len(sources), MAX_FILES_PER_TABLE))
-    outside = [f for f in sources if f not in chosen]
+    outside = [f for f in sources if not inside(f)]
     if outside and not len(sources) > MAX_FILES_PER_TABLE:
         t.reasons.append('also named in %s, outside the paths of this run' % ', '.join(outside[:3]))
     for f in sources if len(sources) <= MAX_FILES_PER_TABLE else []:

@@ -121,12 +121,19 @@ def is_kernel_tree(path: str) -> bool:
                for x in ('Kbuild', 'Makefile', 'include/linux', 'scripts'))
 
 
-def list_c_files(paths: List[str], root: str) -> Tuple[List[str], List[Tuple[str, str]]]:
-    """C files under paths (relative to root), and (path, problem) for bad arguments."""
+def list_c_files(paths: List[str], root: str,
+                 containing: Optional[str] = None) -> Tuple[List[str], List[Tuple[str, str]]]:
+    """C files under paths (relative to root), and (path, problem) for bad arguments.
+
+    containing: list only the files of directories that contain this string
+    (grep finds them: reading a kernel tree from Python takes half a minute).
+    """
     files, problems = [], []
     for path in paths:
         if not os.path.exists(path):
             problems.append((path, 'no such file or directory'))
+        elif os.path.isdir(path) and containing:
+            files.extend(_grep_files(path, containing))
         elif os.path.isdir(path):
             for top, dirs, names in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
@@ -139,6 +146,24 @@ def list_c_files(paths: List[str], root: str) -> Tuple[List[str], List[Tuple[str
     outside = [f for f in rel if f.startswith('..')]
     problems.extend((f, 'outside the tree root %s; skipped' % root) for f in outside)
     return [f for f in rel if not f.startswith('..')], problems
+
+
+def _grep_files(directory: str, text: str) -> List[str]:
+    cmd = ['grep', '-rlF', '--include=*.c', '--include=*.h']
+    cmd += ['--exclude-dir=' + d for d in sorted(SKIP_DIRS)]
+    out = subprocess.run(cmd + ['-e', text, directory], stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, universal_newlines=True).stdout
+    return sorted(out.splitlines())
+
+
+def under(paths: List[str], root: str):
+    """A test of whether a path relative to root lies under one of paths."""
+    prefixes = [os.path.abspath(p) for p in paths]
+
+    def inside(rel: str) -> bool:
+        full = os.path.join(root, rel)
+        return any(full == p or full.startswith(p.rstrip(os.sep) + os.sep) for p in prefixes)
+    return inside
 
 
 def files_naming(root: str, names: List[str]) -> Dict[str, List[str]]:

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""make bench: the wrapper's whole-tree run against a plain spatch run and grep.
+
+On the configured Linux 6.1 tree of kernel_tree.py (nothing is written to it):
+ (a) tool/hashtable-convert TREE --check none -j 2          (the wrapper)
+ (b) spatch -D patch --sp-file semantic-patches/hashtable.cocci --dir TREE
+     -j 2 --very-quiet                                       (coccicheck-style)
+ (c) grep -rl hlist_head TREE                                (the floor)
+each run --runs times, in turn; the medians and the ratio a/b are printed as a
+Markdown table and stored under the cache directory.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import kernel_tree  # noqa: E402
+from kernel_tree import say  # noqa: E402
+
+TOOL = os.path.join(ROOT, 'tool', 'hashtable-convert')
+COCCI = os.path.join(ROOT, 'semantic-patches', 'hashtable.cocci')
+
+
+def commands(tree, jobs):
+    return [
+        ('(a) wrapper', 'tool/hashtable-convert TREE --check none -j %d' % jobs,
+         [sys.executable, TOOL, tree, '--check', 'none', '-j', str(jobs), '--quiet']),
+        ('(b) plain spatch', 'spatch -D patch --sp-file semantic-patches/hashtable.cocci --dir TREE '
+         '-j %d --very-quiet' % jobs,
+         ['spatch', '-D', 'patch', '--sp-file', COCCI, '--dir', tree, '-j', str(jobs), '--very-quiet']),
+        ('(c) grep', 'grep -rl hlist_head TREE', ['grep', '-rl', 'hlist_head', tree]),
+    ]
+
+
+def timed(cmd):
+    start = time.monotonic()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.monotonic() - start
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--cache', default=kernel_tree.DEFAULT_CACHE)
+    ap.add_argument('--runs', type=int, default=3)
+    ap.add_argument('-j', '--jobs', type=int, default=2)
+    args = ap.parse_args()
+    tree = kernel_tree.configured_tree(args.cache)
+    runs = {name: [] for name, _, _ in commands(tree, args.jobs)}
+    subprocess.run(['grep', '-rlq', 'hlist_head', tree])        # warm the page cache
+    for n in range(args.runs):
+        for name, _, cmd in commands(tree, args.jobs):
+            say('run %d/%d: %s' % (n + 1, args.runs, name))
+            runs[name].append(timed(cmd))
+    median = {name: statistics.median(times) for name, times in runs.items()}
+    lines = ['Linux 6.1 whole tree, %d cores, %d runs each, %s' % (os.cpu_count(), args.runs,
+                                                                  time.strftime('%Y-%m-%d')),
+             '', '| run | command | median | runs |', '|---|---|---|---|']
+    for name, shown, _ in commands(tree, args.jobs):
+        lines.append('| %s | `%s` | %.1f s | %s |' % (name, shown, median[name],
+                                                    ', '.join('%.1f' % t for t in runs[name])))
+    ratio = median['(a) wrapper'] / median['(b) plain spatch']
+    lines += ['', 'a/b = %.2f' % ratio]
+    text = '\n'.join(lines) + '\n'
+    out = os.path.join(args.cache, 'results', 'bench-%s.md' % time.strftime('%Y%m%d-%H%M%S'))
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, 'w') as f:
+        f.write(text)
+    print(text)
+    print('make bench: results in %s' % out)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

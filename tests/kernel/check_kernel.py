@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""make check-kernel: the whole tool on Debian's Linux 6.1, proved with the kernel's own build.
+
+On a clean copy of the configured tree (see kernel_tree.py):
+ 1. tool/hashtable-convert TREE --check kbuild --in-place --json --format-patch
+ 2. every touched object (and every object including a touched header) is
+    rebuilt here, independently of the tool, from the original and from the
+    converted source: no build failure, no new warning
+ 3. a second run of the tool must print an empty diff
+ 4. make coccicheck COCCI=semantic-patches/hashtable.cocci in the four modes,
+    on M=net/9p and M=fs/lockd, each giving its kind of output
+ 5. scripts/checkpatch.pl finds nothing new in the converted files, compared
+    with the originals
+The results table is printed and stored under the cache directory.
+"""
+
+import argparse
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import kernel_tree  # noqa: E402
+from kernel_tree import say  # noqa: E402
+
+TOOL = os.path.join(ROOT, 'tool', 'hashtable-convert')
+COCCI = os.path.join(ROOT, 'semantic-patches', 'hashtable.cocci')
+COCCICHECK_DIRS = ('net/9p', 'fs/lockd')
+_DIAG = re.compile(r'^([^\s:]+):\d+(?::\d+)?: (warning|error|fatal error): (.*)$', re.M)
+_CHECKPATCH = re.compile(r'^[^:]+:\d+: (ERROR|WARNING|CHECK):(\w+): (.*)$', re.M)
+
+
+class Failure(Exception):
+    pass
+
+
+def expect(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def read(path):
+    with open(path, encoding='utf-8', errors='surrogateescape', newline='') as f:
+        return f.read()
+
+
+def write(path, text):
+    with open(path, 'w', encoding='utf-8', errors='surrogateescape', newline='') as f:
+        f.write(text)
+
+
+def build(tree, obj):
+    """make obj from scratch; (diagnostics without line numbers, ok)."""
+    path = os.path.join(tree, obj)
+    if os.path.exists(path):
+        os.unlink(path)
+    proc = subprocess.run(['make', '-j1', obj], cwd=tree, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, universal_newlines=True, errors='replace')
+    diags = collections.Counter((m.group(1), m.group(2), m.group(3).strip())
+                                for m in _DIAG.finditer(proc.stdout))
+    return diags, proc.returncode == 0 and os.path.exists(path), proc.stdout
+
+
+def objects_for(tree, touched):
+    """Objects to rebuild: each touched .c file's, and those of .c files including a touched header."""
+    objs = {f[:-2] + '.o' for f in touched if f.endswith('.c')}
+    for header in (f for f in touched if f.endswith('.h')):
+        name = header[len('include/'):] if header.startswith('include/') else os.path.basename(header)
+        out = subprocess.run(['grep', '-rlF', '--include=*.c', name, '.'], cwd=tree,
+                             stdout=subprocess.PIPE, universal_newlines=True).stdout
+        objs.update(os.path.normpath(f)[:-2] + '.o' for f in out.split())
+    return sorted(objs)
+
+
+def step_convert(work, results, jobs):
+    report = os.path.join(results, 'report.json')
+    series = os.path.join(results, 'patches')
+    start = time.monotonic()
+    proc = subprocess.run([sys.executable, TOOL, work, '--check', 'kbuild', '--in-place',
+                           '--json', report, '--format-patch', series, '-j', str(jobs)],
+                          stderr=subprocess.PIPE, universal_newlines=True)
+    seconds = time.monotonic() - start
+    sys.stderr.write(proc.stderr)
+    expect('Traceback' not in proc.stderr, 'the tool crashed')
+    expect(proc.returncode in (0, 1, 2), 'exit status %d' % proc.returncode)
+    with open(report) as f:
+        data = json.load(f)
+    for p in data['problems']:
+        expect('crashed' not in p['message'] and 'cannot run' not in p['message'],
+               'spatch failed on %s: %s' % (p['path'], p['message']))
+    return data, seconds, series
+
+
+def step_rebuild(pristine, work, data):
+    """Rebuild every touched object before and after, here, not trusting the tool's check."""
+    touched = [f['path'] for f in data['files'] if f['written']]
+    objs = objects_for(work, touched)
+    rows = []
+    for n, obj in enumerate(objs, 1):
+        src = obj[:-2] + '.c'
+        say('rebuild %d/%d %s' % (n, len(objs), obj))
+        new_text = read(os.path.join(work, src))
+        old_text = read(os.path.join(pristine, src)) if src in touched else new_text
+        write(os.path.join(work, src), old_text)
+        before, bok, bout = build(work, obj)
+        write(os.path.join(work, src), new_text)
+        after, aok, aout = build(work, obj)
+        expect(bok, '%s does not build from the original source, yet the tool wrote %s:\n%s'
+               % (obj, src, bout[-2000:]))
+        expect(aok, '%s does not build after the conversion:\n%s' % (obj, aout[-2000:]))
+        new = after - before
+        expect(not new, '%s: new warnings: %s' % (obj, sorted(new)))
+        rows.append((obj, sum(before.values()), sum(after.values())))
+    return rows
+
+
+def step_second_run(work, jobs):
+    proc = subprocess.run([sys.executable, TOOL, work, '--check', 'none', '--quiet', '-j', str(jobs)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+    expect(proc.stdout == '', 'the second run changes more:\n' + proc.stdout[:3000])
+    expect('Traceback' not in proc.stderr, 'the second run crashed:\n' + proc.stderr)
+
+
+def coccicheck(tree, mode, subdir):
+    proc = subprocess.run(['make', 'coccicheck', 'COCCI=' + COCCI, 'MODE=' + mode, 'M=' + subdir,
+                           'J=2'], cwd=tree, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, errors='replace')
+    expect(proc.returncode == 0, 'make coccicheck MODE=%s M=%s failed:\n%s'
+           % (mode, subdir, proc.stdout[-2000:]))
+    return proc.stdout
+
+
+def step_coccicheck(pristine, results):
+    """Each mode gives its kind of output: report lines, a diff, a context diff, org items."""
+    expected = {
+        'report': re.compile(r'^\S+\.c:\d+:\d+-\d+: \w+\[[^\]]+\]: (converted|skipped)', re.M),
+        'patch': re.compile(r'^\+static DEFINE_HASHTABLE\(\w+, \w+\);$', re.M),
+        'context': re.compile(r'^-\s*static struct hlist_head \w+\[', re.M),
+        'org': re.compile(r'^\* TODO \[\[view:\S+\.c::face=', re.M),
+    }
+    rows = []
+    for subdir in COCCICHECK_DIRS:
+        for mode, pattern in expected.items():
+            start = time.monotonic()
+            out = coccicheck(pristine, mode, subdir)
+            write(os.path.join(results, 'coccicheck-%s-%s.txt' % (subdir.replace('/', '_'), mode)), out)
+            hits = pattern.findall(out)
+            expect(hits, 'make coccicheck MODE=%s M=%s: no %s output:\n%s'
+                   % (mode, subdir, mode, out[-2000:]))
+            rows.append((subdir, mode, len(pattern.findall(out)), time.monotonic() - start))
+    return rows
+
+
+def checkpatch(tree, path):
+    proc = subprocess.run(['perl', 'scripts/checkpatch.pl', '--no-tree', '--terse', '--no-summary',
+                           '--show-types', '--strict', '-f', path], cwd=tree,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, errors='replace')
+    return collections.Counter((m.group(1), m.group(2), m.group(3).strip())
+                               for m in _CHECKPATCH.finditer(proc.stdout))
+
+
+def step_checkpatch(pristine, work, data, series):
+    rows = []
+    for f in (x['path'] for x in data['files'] if x['written'] and x['path'].endswith('.c')):
+        before, after = checkpatch(pristine, f), checkpatch(work, f)
+        new = after - before
+        expect(not new, 'checkpatch finds new problems in %s: %s' % (f, sorted(new)))
+        rows.append((f, sum(before.values()), sum(after.values())))
+    patches = sorted(os.listdir(series)) if os.path.isdir(series) else []
+    for p in patches:
+        proc = subprocess.run(['perl', 'scripts/checkpatch.pl', '--no-tree', '--no-signoff', '--terse',
+                               os.path.join(series, p)], cwd=pristine, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, universal_newlines=True, errors='replace')
+        rows.append(('patch ' + p, '-', proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else 'ok'))
+    return rows
+
+
+def table(data, seconds, rebuilt, cocci, checks, total):
+    c = data['counts']
+    lines = ['hashtable-convert on Linux 6.1 (allmodconfig), %s' % time.strftime('%Y-%m-%d %H:%M'),
+             '',
+             '| what | count |', '|---|---|',
+             '| candidate tables | %d |' % c['tables'],
+             '| converted | %d |' % c['converted'],
+             '| skipped | %d |' % c['skipped'],
+             '| files changed | %d |' % c['files_changed'],
+             '| checks failed (file not written) | %d |' % c['checks_failed'],
+             '| objects rebuilt before and after | %d |' % len(rebuilt),
+             '| problems (time-outs, parse errors) | %d |' % len(data['problems']),
+             '| wrapper wall time, --check kbuild | %.0f s |' % seconds,
+             '| make check-kernel wall time | %.0f s |' % total,
+             '', 'Converted:', '']
+    for t in data['tables']:
+        if t['verdict'] == 'converted':
+            lines.append('- %s:%s %s (%s)' % (t['file'], t['line'], t['name'], ', '.join(t['files'])))
+    lines += ['', 'Skipped, by first reason:', '', '| tables | reason |', '|---|---|']
+    for reason, n in sorted(c['skipped_by_reason'].items(), key=lambda x: (-x[1], x[0])):
+        lines.append('| %d | %s |' % (n, reason.replace('|', '\\|')))
+    lines += ['', 'Objects rebuilt (warnings before -> after):', '']
+    lines += ['- %s: %s -> %s' % r for r in rebuilt]
+    lines += ['', 'make coccicheck (matching lines, seconds):', '']
+    lines += ['- M=%s MODE=%s: %d lines, %.1f s' % r for r in cocci]
+    lines += ['', 'checkpatch --strict (problems before -> after; patches: last line):', '']
+    lines += ['- %s: %s -> %s' % r for r in checks]
+    if data['problems']:
+        lines += ['', 'Problems:', '']
+        lines += ['- %s: %s' % (p['path'], p['message']) for p in data['problems']]
+    return '\n'.join(lines) + '\n'
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--cache', default=kernel_tree.DEFAULT_CACHE)
+    ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+    start = time.monotonic()
+    pristine = kernel_tree.configured_tree(args.cache)
+    work = kernel_tree.fresh_copy(pristine, os.path.join(args.cache, 'work'))
+    results = os.path.join(args.cache, 'results', time.strftime('%Y%m%d-%H%M%S'))
+    os.makedirs(results)
+    try:
+        say('1/5 hashtable-convert --check kbuild --in-place over the whole tree')
+        data, seconds, series = step_convert(work, results, args.jobs)
+        say('2/5 rebuilding every touched object before and after')
+        rebuilt = step_rebuild(pristine, work, data)
+        say('3/5 a second run must change nothing')
+        step_second_run(work, args.jobs)
+        say('4/5 make coccicheck in four modes')
+        cocci = step_coccicheck(pristine, results)
+        say('5/5 checkpatch')
+        checks = step_checkpatch(pristine, work, data, series)
+    except Failure as e:
+        print('make check-kernel: FAILED: %s' % e, file=sys.stderr)
+        print('(the tree is kept in %s, the results in %s)' % (work, results), file=sys.stderr)
+        return 1
+    text = table(data, seconds, rebuilt, cocci, checks, time.monotonic() - start)
+    write(os.path.join(results, 'results.md'), text)
+    latest = os.path.join(args.cache, 'results', 'latest')
+    if os.path.islink(latest) or os.path.exists(latest):
+        os.unlink(latest)
+    os.symlink(os.path.basename(results), latest)
+    print(text)
+    print('make check-kernel: passed; results in %s' % results)
+    shutil.rmtree(work)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
