@@ -6,7 +6,7 @@ On a clean copy of the configured tree (see kernel_tree.py):
  2. every touched object (and every object including a touched header) is
     rebuilt here, independently of the tool, from the original and from the
     converted source: no build failure, no new warning
- 3. a second run of the tool must print an empty diff
+ 3. a second run of the tool (same check) must print an empty diff
  4. make coccicheck COCCI=semantic-patches/hashtable.cocci in the four modes,
     on M=net/9p and M=fs/lockd, each giving its kind of output
  5. scripts/checkpatch.pl finds nothing new in the converted files, compared
@@ -123,7 +123,8 @@ def step_rebuild(pristine, work, data):
 
 
 def step_second_run(work, jobs):
-    proc = subprocess.run([sys.executable, TOOL, work, '--check', 'none', '--quiet', '-j', str(jobs)],
+    # with the same check: a file whose check failed is left out again
+    proc = subprocess.run([sys.executable, TOOL, work, '--check', 'kbuild', '--quiet', '-j', str(jobs)],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
     expect(proc.stdout == '', 'the second run changes more:\n' + proc.stdout[:3000])
     expect('Traceback' not in proc.stderr, 'the second run crashed:\n' + proc.stderr)
@@ -138,24 +139,55 @@ def coccicheck(tree, mode, subdir):
     return proc.stdout
 
 
-def step_coccicheck(pristine, results):
-    """Each mode gives its kind of output: report lines, a diff, a context diff, org items."""
-    expected = {
-        'report': re.compile(r'^\S+\.c:\d+:\d+-\d+: \w+\[[^\]]+\]: (converted|skipped)', re.M),
+def step_coccicheck(pristine, work, results):
+    """Each mode gives its kind of output on each directory.
+
+    net/9p has a table that converts: report says so, patch and context show
+    it, org lists it. fs/lockd has only tables the rule refuses: report and
+    org give each with its reasons, and patch and context, which show what
+    would change, show nothing. Last, make install-kernel puts the rule where a plain
+    make coccicheck (all of scripts/coccinelle/) runs it.
+    """
+    shape = {
+        'report': re.compile(r'^\S+\.c:\d+:\d+-\d+: \w+\[[^\]]+\]: (?:converted|skipped).*$', re.M),
         'patch': re.compile(r'^\+static DEFINE_HASHTABLE\(\w+, \w+\);$', re.M),
-        'context': re.compile(r'^-\s*static struct hlist_head \w+\[', re.M),
-        'org': re.compile(r'^\* TODO \[\[view:\S+\.c::face=', re.M),
+        'context': re.compile(r'^-\s*static struct hlist_head \w+\[.*$', re.M),
+        'org': re.compile(r'^\* TODO \[\[view:\S+\.c::face=.*$', re.M),
     }
+    expected = {('net/9p', mode): 'some' for mode in shape}
+    expected.update({('fs/lockd', 'report'): 'skipped', ('fs/lockd', 'patch'): 'none',
+                     ('fs/lockd', 'context'): 'none', ('fs/lockd', 'org'): 'skipped'})
     rows = []
-    for subdir in COCCICHECK_DIRS:
-        for mode, pattern in expected.items():
-            start = time.monotonic()
-            out = coccicheck(pristine, mode, subdir)
-            write(os.path.join(results, 'coccicheck-%s-%s.txt' % (subdir.replace('/', '_'), mode)), out)
-            hits = pattern.findall(out)
+    for (subdir, mode), want in expected.items():
+        start = time.monotonic()
+        out = coccicheck(pristine, mode, subdir)
+        write(os.path.join(results, 'coccicheck-%s-%s.txt' % (subdir.replace('/', '_'), mode)), out)
+        hits = shape[mode].findall(out)
+        if want == 'none':
+            expect(not hits and not re.search(r'^[-+]{3} ', out, re.M),
+                   'make coccicheck MODE=%s M=%s: output where none was expected:\n%s'
+                   % (mode, subdir, out[-2000:]))
+        else:
             expect(hits, 'make coccicheck MODE=%s M=%s: no %s output:\n%s'
                    % (mode, subdir, mode, out[-2000:]))
-            rows.append((subdir, mode, len(pattern.findall(out)), time.monotonic() - start))
+        if want == 'skipped':
+            expect(all(': skipped: ' in h for h in hits),  # the patterns match whole lines
+                   'M=%s: a table reported converted: %s' % (subdir, hits))
+        rows.append((subdir, mode, len(hits), time.monotonic() - start))
+    # make install-kernel, then the kernel's own make coccicheck finds the rule
+    subprocess.run(['make', '-s', '-C', ROOT, 'install-kernel', 'KDIR=' + work], check=True,
+                   stdout=subprocess.DEVNULL)
+    start = time.monotonic()
+    proc = subprocess.run(['make', 'coccicheck', 'MODE=report', 'M=fs/lockd', 'J=2'], cwd=work,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, errors='replace')
+    write(os.path.join(results, 'coccicheck-installed-fs_lockd-report.txt'), proc.stdout)
+    ours = shape['report'].findall(proc.stdout)
+    alone = shape['report'].findall(read(os.path.join(results, 'coccicheck-fs_lockd-report.txt')))
+    expect(proc.returncode == 0 and ours and sorted(ours) == sorted(alone),
+           'after make install-kernel, make coccicheck MODE=report M=fs/lockd does not give the '
+           "rule's verdicts:\n" + proc.stdout[-2000:])
+    rows.append(('fs/lockd', 'report, installed, all rules', len(ours), time.monotonic() - start))
     return rows
 
 
@@ -235,7 +267,7 @@ def main():
         say('3/5 a second run must change nothing')
         step_second_run(work, args.jobs)
         say('4/5 make coccicheck in four modes')
-        cocci = step_coccicheck(pristine, results)
+        cocci = step_coccicheck(pristine, work, results)
         say('5/5 checkpatch')
         checks = step_checkpatch(pristine, work, data, series)
     except Failure as e:
