@@ -511,22 +511,27 @@ class FileState:
 
 # ---------------------------------------------------------------- the wrapper
 # tool/hashtable-convert runs this file with two environment variables.
-# HASHTABLE_CONVERT_SHARED names a JSON file of tables that span files:
-# {name: {"scope": "member" or "global", "size": text, "macros": {name: [values]}}}.
-# The wrapper has found every file that names them and converts all of those
-# files or none, so here a shared table is treated as if it were file-local.
+# HASHTABLE_CONVERT_FACTS names a JSON file of what the wrapper found in other
+# files: {"tables": {name: {"scope": "member" or "global", "size": text,
+# "macros": {name: [values]}, "fields": {name: [types]}}},
+# "files": {path: {"macros": {name: [values]}}}}.
+# The tables span files: the wrapper has found every file that names them and
+# converts all of those files or none, so here a shared table is treated as
+# if it were file-local. The macros of a file come from the headers it
+# includes; every value a macro is given counts, as for an #if in the file.
 # HASHTABLE_CONVERT_RESULTS names a directory: the verdicts of each file are
 # written there as JSON, one file per source file.
 
-def _load_shared():
-    path = os.environ.get('HASHTABLE_CONVERT_SHARED')
+def _load_facts():
+    path = os.environ.get('HASHTABLE_CONVERT_FACTS')
     if not path:
         return {}
     with open(path) as f:
         return json.load(f)
 
 
-_SHARED = _load_shared()
+_FACTS = _load_facts()
+_SHARED = _FACTS.get('tables', {})
 
 
 def is_shared(name):
@@ -534,11 +539,14 @@ def is_shared(name):
 
 
 def shared_macros(fs):
-    """Macro values and field types from the headers of shared tables."""
-    for info in _SHARED.values():
-        for name, values in info.get('macros', {}).items():
+    """Macro values and field types from headers, where the file has none."""
+    found = [info.get('macros', {}) for info in _SHARED.values()]
+    found.append(_FACTS.get('files', {}).get(fs.path, {}).get('macros', {}))
+    for macros in found:
+        for name, values in macros.items():
             if name not in fs.macros:
                 fs.macros[name] = list(values)
+    for info in _SHARED.values():
         for name, types in info.get('fields', {}).items():
             fs.field_types.setdefault(name, set()).update(types)
 

@@ -77,7 +77,8 @@ class SampleTreeTest(unittest.TestCase):
     def test_verdicts(self):
         verdicts = {n: t['verdict'] for n, t in self.tables.items()}
         self.assertEqual(verdicts, {'session_hash': 'converted', 'by_port': 'converted',
-                                    'cache_table': 'converted', 'registry_hash': 'skipped',
+                                    'cache_table': 'converted', 'stats_table': 'converted',
+                                    'registry_hash': 'skipped',
                                     'legacy_table': 'skipped'})
         self.assertIn('EXPORT_SYMBOL', self.tables['registry_hash']['reasons'][0])
         self.assertIn('hash_add', self.tables['legacy_table']['reasons'][0])
@@ -96,6 +97,11 @@ class SampleTreeTest(unittest.TestCase):
         self.assertEqual(self.converted['include/demo/session.h'],
                          self.original['include/demo/session.h'])
         self.assertEqual(self.converted['include/demo/conn.h'], self.original['include/demo/conn.h'])
+
+    def test_size_macro_from_a_header(self):
+        self.assertIn('static DEFINE_HASHTABLE(stats_table, STATS_HASH_BITS);',
+                      self.converted['stats/stats.c'])
+        self.assertEqual(self.converted['include/demo/stats.h'], self.original['include/demo/stats.h'])
 
     def test_failed_check_leaves_the_file_unwritten(self):
         self.assertEqual(self.converted['legacy/legacy.c'], self.original['legacy/legacy.c'])
@@ -126,10 +132,10 @@ class SampleTreeTest(unittest.TestCase):
 
     def test_format_patch_series_applies_with_git_am(self):
         names = sorted(os.listdir(self.series))
-        self.assertEqual(len(names), 3)         # session, conn, cache
+        self.assertEqual(len(names), 4)         # session, conn, cache, stats
         with open(os.path.join(self.series, names[0])) as f:
             first = f.read()
-        self.assertIn('Subject: [PATCH 1/3] ', first)
+        self.assertIn('Subject: [PATCH 1/4] ', first)
         self.assertIn('use hashtable.h for', first)
         self.assertIn('Why this is safe:', first)
         repo = os.path.join(self.tmp.name, 'by-git-am')

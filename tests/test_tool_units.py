@@ -242,6 +242,18 @@ class SharedTest(unittest.TestCase):
                          {'port': ['unsigned int', 'u32'], 'id': ['u16'],
                           'node': ['struct hlist_node']})
 
+    def test_header_macros_follow_includes_and_keep_every_value(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'drv/a.h', '#include "b.h"\n#define T_SIZE (1 << T_BITS)\n#define OTHER 3\n')
+            put(tmp, 'drv/b.h', '#ifdef CONFIG_SMALL\n#define T_BITS 4\n#else\n#define T_BITS 8\n#endif\n')
+            put(tmp, 'drv/t.c', '#include "a.h"\n#define OWN 2\nstatic struct hlist_head t[T_SIZE];\n')
+            self.assertEqual(shared.header_macros(tmp, 'drv/t.c', 'T_SIZE'),
+                             {'T_SIZE': ['(1 << T_BITS)'], 'T_BITS': ['4', '8']})
+            # what the file defines itself is left to the rule
+            self.assertEqual(shared.header_macros(tmp, 'drv/t.c', 'OWN * 2'), {})
+            # a macro no included header defines stays unknown
+            self.assertEqual(shared.header_macros(tmp, 'drv/t.c', 'NOWHERE'), {})
+
     def test_included_headers(self):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'include/linux/list.h', '')

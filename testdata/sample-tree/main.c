@@ -5,6 +5,7 @@
 #include <linux/list.h>
 #include "demo/session.h"
 #include "demo/conn.h"
+#include "demo/stats.h"
 
 unsigned long cache_get(unsigned long key, unsigned long (*compute)(unsigned long));
 void cache_flush(void);
@@ -62,6 +63,10 @@ int main(void)
 	for (i = 0; i < 2; i++)
 		registry_add(&handlers[i]);
 	printf("registry: 9 -> %s, 2 -> %s\n", registry_name(9), registry_name(2));
+
+	for (i = 0; i < 100; i++)
+		stats_hit(i % 3, i % 7);
+	printf("stats: cpu 1 event 4 -> %u, cpu 2 event 9 -> %u\n", stats_get(1, 4), stats_get(2, 9));
 
 	for (i = 0; i < 2; i++)
 		legacy_insert(&items[i]);

@@ -122,13 +122,14 @@ class Converter:
                     if f not in shared_files and f not in self.local_done]
             self.progress('spatch: %d file(s)' % len(todo))
             start = time.monotonic()
-            self.local.merge(transform.convert(self.run.root, todo, self.spatch, progress=self.progress))
+            self.local.merge(transform.convert(self.run.root, todo, self.spatch,
+                                               self.plan.facts({}, todo), self.progress))
             self.local_done.update(todo)
             self.run.timed('spatch (file-local tables)', start)
             self.progress('spatch: %d file(s) with tables shared between files' % len(shared_files))
-            facts = {n: t.fact() for n, t in active.items()}
             start = time.monotonic()
-            crossed = transform.convert(self.run.root, shared_files, self.spatch, facts, self.progress)
+            crossed = transform.convert(self.run.root, shared_files, self.spatch,
+                                        self.plan.facts(active, shared_files), self.progress)
             self.run.timed('spatch (tables shared between files)', start)
             outcome = self._combine(crossed, shared_files)
             tables = self._verdicts(outcome, shared_files, active)

@@ -41,7 +41,7 @@ class SharedTable:
         return next((d.size for d in self.declarations if d.size), '')
 
     def fact(self) -> dict:
-        """The entry of HASHTABLE_CONVERT_SHARED for this table (see hashtable.cocci)."""
+        """The entry of this table in HASHTABLE_CONVERT_FACTS (see hashtable.cocci)."""
         return dict(scope=self.scope, size=self.size, macros=self.macros, fields=self.fields)
 
 
@@ -52,6 +52,13 @@ class Plan:
     shared: Dict[str, SharedTable]
     header_static: List[Declaration]
     pointers: List[Declaration]          # allocated tables: refused without parsing
+    file_macros: Dict[str, Dict[str, List[str]]] = field(default_factory=dict)
+
+    def facts(self, tables: Dict[str, SharedTable], files: List[str]) -> dict:
+        """HASHTABLE_CONVERT_FACTS for a batch of files with these shared tables."""
+        return dict(tables={n: t.fact() for n, t in tables.items()},
+                    files={f: dict(macros=self.file_macros[f]) for f in files
+                           if self.file_macros.get(f)})
 
     @property
     def shared_files(self) -> List[str]:
@@ -127,7 +134,56 @@ def plan(root: str, selected: List[str], declarations: List[Declaration],
     inside = inside or chosen.__contains__
     for name, t in sorted(shared.items()):
         _analyse(root, t, naming.get(name, []), inside)
-    return Plan(sorted(local), shared, header_static, pointers)
+    out = Plan(sorted(local), shared, header_static, pointers)
+    for d in declarations:
+        if d.path in local and d.kind in ('static', 'member'):
+            macros = header_macros(root, d.path, d.size)
+            if macros:
+                out.file_macros.setdefault(d.path, {}).update(macros)
+    return out
+
+
+_INCLUDES_DEPTH = 3
+_HEADERS_CAP = 64
+
+
+def header_macros(root: str, path: str, size: str) -> Dict[str, List[str]]:
+    """The macros of size that path does not define itself, from the headers it includes.
+
+    Headers are followed as far as _INCLUDES_DEPTH includes deep (those found
+    in the tree: next to the file, or under include/); every value a macro is
+    given anywhere there is returned, so that the rule can require all of
+    them to agree, as it does for the branches of an #if.
+    """
+    text = read_text(os.path.join(root, path)) or ''
+    own = object_macros(text)
+    wanted = {w for w in re.findall(r'[A-Za-z_]\w*', size) if w not in own}
+    if not wanted:
+        return {}
+    found: Dict[str, List[str]] = {}
+    seen, frontier = set(), included_headers(root, path, text)
+    for _ in range(_INCLUDES_DEPTH):
+        nxt = []
+        for header in frontier:
+            if header in seen or len(seen) >= _HEADERS_CAP:
+                continue
+            seen.add(header)
+            htext = read_text(os.path.join(root, header)) or ''
+            for name, values in object_macros(htext).items():
+                found.setdefault(name, []).extend(v for v in values if v not in found[name])
+            nxt.extend(included_headers(root, header, htext))
+        frontier = nxt
+    # what the size needs, and what those values need in turn
+    out: Dict[str, List[str]] = {}
+    todo = list(wanted)
+    while todo:
+        name = todo.pop()
+        if name in out or name not in found:
+            continue
+        out[name] = found[name]
+        for value in found[name]:
+            todo.extend(w for w in re.findall(r'[A-Za-z_]\w*', value) if w not in own)
+    return out
 
 
 def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str], bool]) -> None:

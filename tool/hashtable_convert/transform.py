@@ -59,24 +59,28 @@ class Spatch:
         return cmd
 
 
-def convert(root: str, files: List[str], spatch: Spatch, shared: Optional[dict] = None,
+def convert(root: str, files: List[str], spatch: Spatch, facts: Optional[dict] = None,
             progress: Callable[[str], None] = lambda s: None) -> Outcome:
-    """Run the rule over files (relative to root); shared: facts of tables spanning files."""
+    """Run the rule over files (relative to root).
+
+    facts: what other files tell (HASHTABLE_CONVERT_FACTS in hashtable.cocci):
+    {"tables": tables shared between files, "files": {path: {"macros": ...}}}.
+    """
     if not files:
         return Outcome()
     with tempfile.TemporaryDirectory(prefix='hashtable-convert-') as scratch:
-        outcome, crashed = _run_batch(root, files, spatch, shared, scratch)
+        outcome, crashed = _run_batch(root, files, spatch, facts, scratch)
         if crashed:
             # spatch itself died: run each file alone to find the one it fails on
             outcome = Outcome()
             for i, f in enumerate(files):
                 progress('spatch failed on a batch; retrying file by file: %d/%d' % (i + 1, len(files)))
-                single, _ = _run_batch(root, [f], spatch, shared, os.path.join(scratch, 'one%d' % i))
+                single, _ = _run_batch(root, [f], spatch, facts, os.path.join(scratch, 'one%d' % i))
                 outcome.merge(single)
         return outcome
 
 
-def _run_batch(root, files, spatch, shared, scratch):
+def _run_batch(root, files, spatch, facts, scratch):
     """(Outcome, whether spatch died on a batch of several files)."""
     src = os.path.join(scratch, 'src')
     results = os.path.join(scratch, 'results')
@@ -90,15 +94,15 @@ def _run_batch(root, files, spatch, shared, scratch):
     with open(groups, 'w') as g:
         g.write('\n\n'.join(files) + '\n')
     env = dict(os.environ, HASHTABLE_CONVERT_RESULTS=results)
-    env.pop('HASHTABLE_CONVERT_SHARED', None)
-    if shared:
-        facts = os.path.join(scratch, 'shared.json')
-        with open(facts, 'w') as fh:
-            json.dump(shared, fh)
-        env['HASHTABLE_CONVERT_SHARED'] = facts
+    env.pop('HASHTABLE_CONVERT_FACTS', None)
+    if facts:
+        path = os.path.join(scratch, 'facts.json')
+        with open(path, 'w') as fh:
+            json.dump(facts, fh)
+        env['HASHTABLE_CONVERT_FACTS'] = path
     outcome = Outcome()
     try:
-        proc = subprocess.run(spatch.command(groups, bool(shared)), cwd=src, env=env,
+        proc = subprocess.run(spatch.command(groups, bool((facts or {}).get('tables'))), cwd=src, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               universal_newlines=True, errors='replace')
     except OSError as e:
