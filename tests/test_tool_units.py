@@ -706,11 +706,12 @@ class PatchesTest(unittest.TestCase):
     def test_describe(self):
         t = self.tables()[1]
         text = patches.describe(t)
-        self.assertTrue(text.startswith('t2, an array of 16 (2^4) struct hlist_head, becomes '
+        self.assertTrue(text.startswith('Convert t2, an array of 16 (2^4) struct hlist_head, to '
                                         'DEFINE_HASHTABLE(t2, 4).\nConverted: 2 keyed access(es) '
                                         'become hash_add()/hash_for_each_possible*(); 1 init '
                                         'loop(s) dropped or turned into hash_init().\n'), text)
-        self.assertIn('a mask of the key (k & (N - 1)) of the key (k)', text)
+        self.assertIn('by masking the key (k & (N - 1)), with the key k (u32) at every site', text)
+        self.assertNotIn('bucket pointer(s) folded', text)     # counts of zero are left out
         self.assertIn('- the walk at line 9 stays open-coded: it breaks early.', text)
 
     def test_series_groups_tables_of_one_file_header_first(self):

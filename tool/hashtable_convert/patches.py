@@ -16,13 +16,14 @@ from .report import unified_diff
 
 _GENERIC_DIRS = {'core', 'common', 'util', 'utils', 'lib', 'src', 'main', 'base'}
 _FORMS = {
-    'and': 'a mask of the key (k & (N - 1))',
+    'and': 'masking the key (k & (N - 1))',
     'mod': 'the key modulo the bucket count (k % N)',
-    'hash32': 'hash_32()',
-    'hashlong': 'hash_long()',
-    'hash64': 'hash_64()',
-    'hashptr': 'hash_ptr()',
+    'hash32': 'hash_32() of the key',
+    'hashlong': 'hash_long() of the key',
+    'hash64': 'hash_64() of the key',
+    'hashptr': 'hash_ptr() of the key',
 }
+_WIDTHS = {'small': '32 bits or less', 'long': 'a long', 'pointer': 'a pointer'}
 
 
 def subsystem(path: str) -> str:
@@ -50,32 +51,36 @@ def describe(t: Table) -> str:
     """Why converting table t is safe, in the words of a commit message."""
     out = []
     size = t.size if t.bits is None else '%s (2^%s)' % (t.size, t.bits)
-    forms = ', '.join(_FORMS.get(f, f) for f in t.forms) or 'no keyed access'
     where = ' (%s)' % ', '.join(t.files) if len(t.files) > 1 else ''
     if t.scope in ('static', 'global'):
         decl = 'DEFINE_READ_MOSTLY_HASHTABLE' if t.read_mostly else 'DEFINE_HASHTABLE'
-        out.append('%s, an array of %s struct hlist_head, becomes %s(%s, %s)%s.'
+        out.append('Convert %s, an array of %s struct hlist_head, to %s(%s, %s)%s.'
                    % (t.name, size, decl, t.name, t.bits, where))
     else:
-        out.append('%s, a struct member of %s buckets, keeps its declaration (a valid '
-                   'hashtable.h table); its accesses use hashtable.h%s.' % (t.name, size, where))
+        out.append('Convert the uses of %s, a struct member of %s buckets, to hashtable.h%s. '
+                   'The declaration stays: an array of a power of two of hlist_head is '
+                   'what DECLARE_HASHTABLE() declares.' % (t.name, size, where))
     a = t.accesses
-    done = ['%d keyed access(es) become hash_add()/hash_for_each_possible*()' % a.get('keyed', 0)]
-    for key, words in (('bucket_pointers', 'bucket pointer(s) folded into the access'),
+    done = []
+    for key, words in (('keyed', 'keyed access(es) become hash_add()/hash_for_each_possible*()'),
+                       ('bucket_pointers', 'bucket pointer(s) folded into the access'),
                        ('index_assignments', 'bucket index variable(s) now hold the key'),
                        ('inits', 'init loop(s) dropped or turned into hash_init()'),
                        ('walks', 'walk(s) over all buckets become hash_for_each*()'),
                        ('emptiness_tests', 'emptiness test(s) become hash_empty()')):
         if a.get(key):
             done.append('%d %s' % (a[key], words))
-    out.append('Converted: ' + '; '.join(done) + '.')
+    if done:
+        out.append('Converted: ' + '; '.join(done) + '.')
     out.append('')
     out.append('Why this is safe:')
     out.append('- the bucket count %s is a power of two;' % t.size)
-    out.append('- every keyed access picked its bucket from %s of the key (%s), and the new '
-               'code hashes that same key (%s wide) with hash_min() at every site, so inserts '
-               'and lookups still agree;' % (forms, ', '.join(t.keys) or '-',
-                                              '/'.join(t.key_widths) or '-'))
+    forms = ' or '.join(_FORMS.get(f, f) for f in t.forms) or 'the key'
+    widths = ', '.join(_WIDTHS.get(w, w) for w in t.key_widths) or 'one width'
+    out.append('- every access picked its bucket by %s, with the key %s (%s) at every site; '
+               'hash_add() and hash_for_each_possible() now hash that same key with '
+               'hash_min(), so inserts and lookups still agree;'
+               % (forms, ', '.join(t.keys) or '-', widths))
     out.append('- no bucket index or bucket pointer is used for anything else (stored, '
                'returned, or used to index another array);')
     if t.shared:
