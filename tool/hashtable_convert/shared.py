@@ -129,7 +129,7 @@ def plan(root: str, selected: List[str], declarations: List[Declaration],
             by_name.setdefault(d.name, []).append(d)
     shared = {name: SharedTable(name, 'member' if decls[0].kind == 'member' else 'global', decls)
               for name, decls in by_name.items()}
-    naming = files_naming(root, sorted(shared))
+    naming = files_naming(root, sorted(shared), MAX_FILES_PER_TABLE)
     chosen = set(selected)
     inside = inside or chosen.__contains__
     for name, t in sorted(shared.items()):
@@ -202,22 +202,28 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
     if not sizes:
         t.reasons.append('no declaration gives its size')
     sources = [f for f in files if f.endswith('.c')]
+    t.files = sources
     declared_in = {d.path for d in t.declarations if d.path.endswith('.h')}
-    for header in sorted(set(files) - set(sources)):
-        if header not in declared_in or _named_beyond_declaration(root, header, t):
-            t.reasons.append('named in header %s, which is not converted' % header)
-            break
+    # from here on, the cheapest test first: one reason is enough to refuse
     if len(sources) > MAX_FILES_PER_TABLE:
         t.reasons.append('named in %d files (more than %d to convert together)'
                          % (len(sources), MAX_FILES_PER_TABLE))
+        return
+    others = sorted(set(files) - set(sources) - declared_in)
+    if others:
+        t.reasons.append('named in header %s, which is not converted' % others[0])
+        return
+    for header in sorted(declared_in & set(files)):
+        if _named_beyond_declaration(root, header, t):
+            t.reasons.append('named in header %s, which is not converted' % header)
+            return
     outside = [f for f in sources if not inside(f)]
-    if outside and not len(sources) > MAX_FILES_PER_TABLE:
+    if outside:
         t.reasons.append('also named in %s, outside the paths of this run' % ', '.join(outside[:3]))
-    for f in sources if len(sources) <= MAX_FILES_PER_TABLE else []:
+    for f in sources:
         if _exported(read_text(os.path.join(root, f)) or '', t.name):
             t.reasons.append('exported with EXPORT_SYMBOL in %s: modules outside the tree '
                              'may index it' % f)
-    t.files = sources
     for header in sorted(declared_in):
         for k, v in object_macros(read_text(os.path.join(root, header)) or '').items():
             t.macros.setdefault(k, []).extend(v)

@@ -166,8 +166,12 @@ def under(paths: List[str], root: str):
     return inside
 
 
-def files_naming(root: str, names: List[str]) -> Dict[str, List[str]]:
-    """name -> C files of the whole tree (relative to root) that contain the word name."""
+def files_naming(root: str, names: List[str], limit: int = 1 << 30) -> Dict[str, List[str]]:
+    """name -> C files of the whole tree (relative to root) whose code names it.
+
+    A name found in more than twice limit .c files (comments included) is
+    given with all of those files, comments and all: too many to matter.
+    """
     if not names:
         return {}
     cmd = ['grep', '-rlwF', '--include=*.c', '--include=*.h']
@@ -177,15 +181,25 @@ def files_naming(root: str, names: List[str]) -> Dict[str, List[str]]:
         cmd += ['-e', n]
     out = subprocess.run(cmd + ['.'], cwd=root, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, universal_newlines=True).stdout
-    wanted = set(names)
-    result: Dict[str, List[str]] = {n: [] for n in names}
+    # a regex over the raw text finds candidates; the files of a name that
+    # can still be converted together are then read without their comments
+    words = re.compile(r'\b(?:%s)\b' % '|'.join(re.escape(n) for n in sorted(names)))
+    raw: Dict[str, List[str]] = {n: [] for n in names}
     for rel in sorted(out.split()):
         rel = os.path.normpath(rel)
-        text = read_text(os.path.join(root, rel))
-        if text is None:
+        for word in sorted(set(words.findall(read_text(os.path.join(root, rel)) or ''))):
+            raw[word].append(rel)
+    code_words: Dict[str, set] = {}
+    result: Dict[str, List[str]] = {}
+    for name, files in raw.items():
+        if len([f for f in files if f.endswith('.c')]) > 2 * limit:
+            result[name] = files        # too many either way
             continue
-        for word in wanted & set(re.findall(r'\w+', blank_comments_and_strings(text))):
-            result[word].append(rel)
+        for rel in files:
+            if rel not in code_words:
+                text = blank_comments_and_strings(read_text(os.path.join(root, rel)) or '')
+                code_words[rel] = set(re.findall(r'\w+', text))
+        result[name] = [f for f in files if name in code_words[f]]
     return result
 
 
