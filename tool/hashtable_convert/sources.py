@@ -174,21 +174,20 @@ def files_naming(root: str, names: List[str], limit: int = 1 << 30) -> Dict[str,
     """
     if not names:
         return {}
-    cmd = ['grep', '-rlwF', '--include=*.c', '--include=*.h']
-    for d in sorted(SKIP_DIRS):
-        cmd.append('--exclude-dir=' + d)
+    # grep -o prints every occurrence as path:word; comments count here, and
+    # the files of a name that can still be converted together are then read
+    # without their comments
+    cmd = ['grep', '-rowF', '--include=*.c', '--include=*.h']
+    cmd += ['--exclude-dir=' + d for d in sorted(SKIP_DIRS)]
     for n in names:
         cmd += ['-e', n]
     out = subprocess.run(cmd + ['.'], cwd=root, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, universal_newlines=True).stdout
-    # a regex over the raw text finds candidates; the files of a name that
-    # can still be converted together are then read without their comments
-    words = re.compile(r'\b(?:%s)\b' % '|'.join(re.escape(n) for n in sorted(names)))
+                         stderr=subprocess.DEVNULL).stdout
     raw: Dict[str, List[str]] = {n: [] for n in names}
-    for rel in sorted(out.split()):
-        rel = os.path.normpath(rel)
-        for word in sorted(set(words.findall(read_text(os.path.join(root, rel)) or ''))):
-            raw[word].append(rel)
+    for pair in sorted(set(out.split(b'\n'))):
+        path, _, word = pair.decode('utf-8', 'surrogateescape').rpartition(':')
+        if word in raw:
+            raw[word].append(os.path.normpath(path))
     code_words: Dict[str, set] = {}
     result: Dict[str, List[str]] = {}
     for name, files in raw.items():
