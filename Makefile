@@ -2,7 +2,7 @@
 #
 #   make check          all fast tests (header, rules, their Python); installs what is missing
 #   make demo           run the tool on testdata/sample-tree: a diff and the summary
-#   make check-kernel   the whole tool on Debian's Linux 6.1 (about N min; installs it)
+#   make check-kernel   the whole tool on Debian's Linux 6.1 (about 6 min; installs it)
 #   make bench          wrapper vs plain spatch vs grep on that tree
 #   make install-kernel KDIR=...   put the rule where make coccicheck finds it
 

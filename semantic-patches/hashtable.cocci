@@ -502,7 +502,9 @@ class FileState:
         self.deletes = []            # (member, position) of hlist_del*()
         self.members = {}            # hlist op position -> node member name
         self.recorded = False
-        for name, info in _SHARED.items():
+        names = _FACTS.get('files', {}).get(path, {}).get('tables', list(_SHARED))
+        for name in names:
+            info = _SHARED[name]
             t = Table(name, path, None, info['size'], None,
                       'member' if info['scope'] == 'member' else 'extern')
             t.injected = True
@@ -514,7 +516,7 @@ class FileState:
 # HASHTABLE_CONVERT_FACTS names a JSON file of what the wrapper found in other
 # files: {"tables": {name: {"scope": "member" or "global", "size": text,
 # "macros": {name: [values]}, "fields": {name: [types]}}},
-# "files": {path: {"macros": {name: [values]}}}}.
+# "files": {path: {"macros": {name: [values]}, "tables": [names it uses]}}}.
 # The tables span files: the wrapper has found every file that names them and
 # converts all of those files or none, so here a shared table is treated as
 # if it were file-local. The macros of a file come from the headers it

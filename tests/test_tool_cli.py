@@ -78,7 +78,7 @@ class SampleTreeTest(unittest.TestCase):
         verdicts = {n: t['verdict'] for n, t in self.tables.items()}
         self.assertEqual(verdicts, {'session_hash': 'converted', 'by_port': 'converted',
                                     'cache_table': 'converted', 'stats_table': 'converted',
-                                    'registry_hash': 'skipped',
+                                    'registry_hash': 'skipped', 'by_dst': 'skipped',
                                     'legacy_table': 'skipped'})
         self.assertIn('EXPORT_SYMBOL', self.tables['registry_hash']['reasons'][0])
         self.assertIn('hash_add', self.tables['legacy_table']['reasons'][0])
@@ -97,6 +97,11 @@ class SampleTreeTest(unittest.TestCase):
         self.assertEqual(self.converted['include/demo/session.h'],
                          self.original['include/demo/session.h'])
         self.assertEqual(self.converted['include/demo/conn.h'], self.original['include/demo/conn.h'])
+
+    def test_shared_table_refused_in_one_file_is_converted_in_none(self):
+        self.assertIn('route/lookup.c: ', self.tables['by_dst']['reasons'][0])
+        self.assertEqual(self.converted['route/add.c'], self.original['route/add.c'])
+        self.assertEqual(self.converted['route/lookup.c'], self.original['route/lookup.c'])
 
     def test_size_macro_from_a_header(self):
         self.assertIn('static DEFINE_HASHTABLE(stats_table, STATS_HASH_BITS);',

@@ -6,6 +6,7 @@
 #include "demo/session.h"
 #include "demo/conn.h"
 #include "demo/stats.h"
+#include "demo/route.h"
 
 unsigned long cache_get(unsigned long key, unsigned long (*compute)(unsigned long));
 void cache_flush(void);
@@ -63,6 +64,14 @@ int main(void)
 	for (i = 0; i < 2; i++)
 		registry_add(&handlers[i]);
 	printf("registry: 9 -> %s, 2 -> %s\n", registry_name(9), registry_name(2));
+
+	static struct route routes[] = { { .dst = 10, .metric = 1 }, { .dst = 26, .metric = 5 } };
+	struct route_table rt;
+
+	route_table_init(&rt);
+	for (i = 0; i < 2; i++)
+		route_add(&rt, &routes[i]);
+	printf("routes: 26 -> %u, 42 -> %u\n", route_metric(&rt, 26), route_metric(&rt, 42));
 
 	for (i = 0; i < 100; i++)
 		stats_hit(i % 3, i % 7);

@@ -9,6 +9,7 @@ import argparse
 import hashlib
 import os
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional
@@ -108,30 +109,43 @@ class Converter:
                  checker, progress):
         self.run, self.plan, self.declarations = run, plan, declarations
         self.spatch, self.checker, self.progress = spatch, checker, progress
-        self.local = transform.Outcome()
-        self.local_done = set()
+        self.results: Dict[str, transform.Outcome] = {}   # file -> what spatch made of it
+        self.converted_with: Dict[str, set] = {}          # file -> shared tables it was given
         self.dropped: Dict[str, Table] = {}
         self.failed_files: Dict[str, Check] = {}
         self.checks: Dict[tuple, Check] = {}
+
+    def convert_local(self):
+        """Run spatch over the files with file-local tables (during the shared analysis)."""
+        start = time.monotonic()
+        files = self.plan.local_files
+        batch = transform.convert(self.run.root, files, self.spatch, self.plan.facts({}, files))
+        for f in files:
+            self.results[f] = batch.only(f)
+            self.converted_with[f] = set()
+        self.run.timed('spatch (file-local tables)', start)
 
     def convert(self):
         active = decide.plan_tables(self.plan)
         for _ in range(MAX_ROUNDS):
             shared_files = sorted({f for t in active.values() for f in t.files})
-            todo = [f for f in self.plan.local_files
-                    if f not in shared_files and f not in self.local_done]
+            wanted = set(self.plan.local_files) | set(shared_files)
+            for f in set(self.results) - wanted:
+                del self.results[f]        # only a dropped table brought it in: unchanged
+            # spatch again for what is new: the files of shared tables, and those that
+            # were converted with a table dropped since
+            todo = sorted(f for f in wanted
+                          if f not in self.results or f in shared_files or
+                          self.converted_with.get(f, set()) - set(active))
             self.progress('spatch: %d file(s)' % len(todo))
             start = time.monotonic()
-            self.local.merge(transform.convert(self.run.root, todo, self.spatch,
-                                               self.plan.facts({}, todo), self.progress))
-            self.local_done.update(todo)
-            self.run.timed('spatch (file-local tables)', start)
-            self.progress('spatch: %d file(s) with tables shared between files' % len(shared_files))
-            start = time.monotonic()
-            crossed = transform.convert(self.run.root, shared_files, self.spatch,
-                                        self.plan.facts(active, shared_files), self.progress)
+            batch = transform.convert(self.run.root, todo, self.spatch,
+                                      self.plan.facts(active, todo), self.progress)
             self.run.timed('spatch (tables shared between files)', start)
-            outcome = self._combine(crossed, shared_files)
+            for f in todo:
+                self.results[f] = batch.only(f)
+                self.converted_with[f] = {n for n, t in active.items() if f in t.files}
+            outcome = self._combine()
             tables = self._verdicts(outcome, shared_files, active)
             failed = [t for t in tables if t.shared and t.name in active and t.verdict != 'converted']
             if not failed:
@@ -143,15 +157,10 @@ class Converter:
                 del active[t.name]
         raise RuntimeError('no stable result after %d rounds' % MAX_ROUNDS)
 
-    def _combine(self, crossed, shared_files):
+    def _combine(self) -> transform.Outcome:
         out = transform.Outcome()
-        for f in self.local_done - set(shared_files):
-            if f in self.local.records:
-                out.records[f] = self.local.records[f]
-            if f in self.local.new_texts:
-                out.new_texts[f] = self.local.new_texts[f]
-        out.problems = [p for p in self.local.problems if p.path not in shared_files]
-        out.merge(crossed)
+        for f in sorted(self.results):
+            out.merge(self.results[f])
         return out
 
     def _verdicts(self, outcome, shared_files, active) -> List[Table]:
@@ -284,13 +293,20 @@ def main(argv: Optional[List[str]] = None) -> int:
             return EXIT_BAD_INPUT
         declarations = scan(run, progress)
         run.timed('find and scan', start)
-        progress('finding the files of tables shared between files')
-        step = time.monotonic()
-        plan = shared.plan(run.root, run.files, declarations, run.inside)
-        run.timed('tables shared between files', step)
+        plan = shared.split(run.root, declarations)
         spatch = transform.Spatch(args.spatch, args.jobs, args.timeout)
-        Converter(run, plan, declarations, spatch, make_checker(mode, run, progress),
-                  progress).convert()
+        converter = Converter(run, plan, declarations, spatch, make_checker(mode, run, progress),
+                              progress)
+        # spatch works on the file-local tables while tables spanning files are analysed
+        early = threading.Thread(target=converter.convert_local)
+        early.start()
+        step = time.monotonic()
+        try:
+            shared.analyse(run.root, plan, run.inside)
+        finally:
+            early.join()
+        run.timed('tables shared between files', step)
+        converter.convert()
     except KeyboardInterrupt:
         progress.done()
         print('hashtable-convert: interrupted; the tree is as it was', file=sys.stderr)

@@ -57,8 +57,9 @@ class Plan:
     def facts(self, tables: Dict[str, SharedTable], files: List[str]) -> dict:
         """HASHTABLE_CONVERT_FACTS for a batch of files with these shared tables."""
         return dict(tables={n: t.fact() for n, t in tables.items()},
-                    files={f: dict(macros=self.file_macros[f]) for f in files
-                           if self.file_macros.get(f)})
+                    files={f: dict(macros=self.file_macros.get(f, {}),
+                                   tables=sorted(n for n, t in tables.items() if f in t.files))
+                           for f in files})
 
     @property
     def shared_files(self) -> List[str]:
@@ -107,10 +108,17 @@ def _exported(text: str, name: str) -> bool:
 
 def plan(root: str, selected: List[str], declarations: List[Declaration],
          inside: Optional[Callable[[str], bool]] = None) -> Plan:
-    """Split the declarations found into file-local work and shared tables.
+    """Split the declarations found into file-local work and shared tables, analysed.
 
     inside: whether a file is among the paths of the run (default: in selected).
     """
+    out = split(root, declarations)
+    analyse(root, out, inside or set(selected).__contains__)
+    return out
+
+
+def split(root: str, declarations: List[Declaration]) -> Plan:
+    """File-local work (ready for spatch at once) and the shared tables, not analysed yet."""
     local: Set[str] = set()
     header_static: List[Declaration] = []
     pointers: List[Declaration] = []
@@ -129,11 +137,6 @@ def plan(root: str, selected: List[str], declarations: List[Declaration],
             by_name.setdefault(d.name, []).append(d)
     shared = {name: SharedTable(name, 'member' if decls[0].kind == 'member' else 'global', decls)
               for name, decls in by_name.items()}
-    naming = files_naming(root, sorted(shared), MAX_FILES_PER_TABLE)
-    chosen = set(selected)
-    inside = inside or chosen.__contains__
-    for name, t in sorted(shared.items()):
-        _analyse(root, t, naming.get(name, []), inside)
     out = Plan(sorted(local), shared, header_static, pointers)
     for d in declarations:
         if d.path in local and d.kind in ('static', 'member'):
@@ -141,6 +144,13 @@ def plan(root: str, selected: List[str], declarations: List[Declaration],
             if macros:
                 out.file_macros.setdefault(d.path, {}).update(macros)
     return out
+
+
+def analyse(root: str, p: Plan, inside: Callable[[str], bool]) -> None:
+    """Find the files of each shared table and refuse what cannot be converted together."""
+    naming = files_naming(root, sorted(p.shared), MAX_FILES_PER_TABLE)
+    for name, t in sorted(p.shared.items()):
+        _analyse(root, t, naming.get(name, []), inside)
 
 
 _INCLUDES_DEPTH = 3

@@ -34,6 +34,16 @@ class Outcome:
     records: Dict[str, List[dict]] = field(default_factory=dict)
     problems: List[Problem] = field(default_factory=list)
 
+    def only(self, path: str) -> 'Outcome':
+        """The part of this outcome that is about one file."""
+        out = Outcome()
+        if path in self.new_texts:
+            out.new_texts[path] = self.new_texts[path]
+        if path in self.records:
+            out.records[path] = self.records[path]
+        out.problems = [p for p in self.problems if p.path == path]
+        return out
+
     def merge(self, other: 'Outcome') -> None:
         self.new_texts.update(other.new_texts)
         self.records.update(other.records)
