@@ -153,6 +153,34 @@ class SampleTreeTest(unittest.TestCase):
         self.assertEqual(snapshot(repo), self.converted)
 
 
+class OldKernelTreeTest(unittest.TestCase):
+    """A kernel tree without include/linux/hashtable.h (before 3.7) gets it with the conversion."""
+
+    def test_bundled_header_is_added_first(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'linux')
+            for d in ('include/linux', 'scripts', 'net/demo'):
+                os.makedirs(os.path.join(tree, d))
+            for name in ('Kbuild', 'Makefile'):
+                open(os.path.join(tree, name), 'w').close()
+            shutil.copy(os.path.join(CASES, 'modulo.c'), os.path.join(tree, 'net/demo/modulo.c'))
+            series = os.path.join(tmp, 'series')
+            r = run_tool('--check', 'none', '--format-patch', series, tree)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn('diff --git a/include/linux/hashtable.h b/include/linux/hashtable.h\n'
+                          'new file mode 100644\n--- /dev/null\n', r.stdout)
+            self.assertIn('+++ b/net/demo/modulo.c', r.stdout)
+            names = sorted(os.listdir(series))
+            self.assertEqual(len(names), 2)
+            with open(os.path.join(series, names[0])) as f:
+                self.assertIn('Subject: [PATCH 1/2] hashtable: add the generic hashtable.h API', f.read())
+            subprocess.run(['patch', '-s', '-p1'], input=r.stdout, cwd=tree, check=True,
+                           universal_newlines=True)
+            with open(os.path.join(tree, 'include/linux/hashtable.h')) as got, \
+                    open(os.path.join(ROOT, 'include/linux/hashtable.h')) as want:
+                self.assertEqual(got.read(), want.read())
+
+
 class BadInputTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()

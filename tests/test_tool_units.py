@@ -11,6 +11,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -400,7 +401,8 @@ class DecideTest(unittest.TestCase):
         out = decide.local_tables({}, ['a.c'], decls, {}, [])
         self.assertEqual([(t.name, t.line, t.scope, t.size, t.verdict, t.reasons) for t in out],
                          [('t', 7, 'static', '16', 'skipped', [decide.NO_VERDICT % 'a.c']),
-                          ('m', 9, 'member', '?', 'skipped', [decide.NO_VERDICT % 'a.c'])])
+                          ('m', 9, 'member', '?', 'skipped',
+                           ['a flexible array member: its number of buckets is not fixed'])])
         self.assertIn('spatch reported no verdict', out[0].reasons[0])
 
     def test_local_problem_message_is_the_reason(self):
@@ -648,15 +650,23 @@ class ReportTest(unittest.TestCase):
         stream = io.StringIO()
         p = report.Progress(stream, enabled=True)
         p('step 1')
-        p('step 2')          # within 0.1 s of the first: not shown
+        p('step 2')
         p.done()
         p.done()             # nothing shown since: writes nothing
-        self.assertEqual(stream.getvalue(), '\r\033[Kstep 1\r\033[K')
+        self.assertEqual(stream.getvalue(), '\r\033[Kstep 1\r\033[Kstep 2\r\033[K')
         quiet = io.StringIO()
         q = report.Progress(quiet)          # a StringIO is no terminal
         q('x')
         q.done()
         self.assertEqual(quiet.getvalue(), '')
+
+    def test_progress_shows_elapsed_time_of_a_long_step(self):
+        stream = io.StringIO()
+        p = report.Progress(stream, enabled=True)
+        p('spatch: 3 file(s)')
+        time.sleep(3.2)
+        p.done()
+        self.assertIn('spatch: 3 file(s) (3 s)', stream.getvalue())
 
 
 # --------------------------------------------------------------------------- patches

@@ -37,7 +37,10 @@ def local_tables(records: Dict[str, List[dict]], files: Iterable[str],
         for d in declarations:
             if d.path == f and d.name not in seen and d.kind in ('static', 'pointer', 'member'):
                 t = Table(d.name, f, d.line, d.kind, d.size or '?')
-                t.skip(trouble.get(f, NO_VERDICT % f))
+                if f in trouble or d.size:
+                    t.skip(trouble.get(f, NO_VERDICT % f))
+                else:
+                    t.skip('a flexible array member: its number of buckets is not fixed')
                 seen.add(d.name)
                 out.append(t)
     return out

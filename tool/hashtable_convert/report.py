@@ -6,6 +6,7 @@ import difflib
 import json
 import re
 import sys
+import threading
 import time
 from typing import Dict, List, Optional, TextIO
 
@@ -120,27 +121,46 @@ def write_json(path: str, summary: Summary) -> None:
 
 
 class Progress:
-    """One line on stderr, rewritten in place, when stderr is a terminal."""
+    """One line on stderr, rewritten in place, when stderr is a terminal.
+
+    While a step runs (spatch over a whole tree takes tens of seconds) a
+    ticker thread shows how long it has been running.
+    """
 
     def __init__(self, stream: TextIO = sys.stderr, enabled: Optional[bool] = None):
         self.stream = stream
         self.enabled = stream.isatty() if enabled is None else enabled
-        self.shown = False
-        self.last = 0.0
+        self.message, self.since = '', time.monotonic()
+        self.lock = threading.Lock()
+        self.stopped = threading.Event()
+        if self.enabled:
+            threading.Thread(target=self._tick, daemon=True).start()
 
     def __call__(self, message: str) -> None:
         if not self.enabled:
             return
-        now = time.monotonic()
-        if now - self.last < 0.1:
-            return
-        self.last = now
-        self.stream.write('\r\033[K' + message[:110])
+        with self.lock:
+            self.message, self.since = message, time.monotonic()
+            self._paint()
+
+    def _paint(self) -> None:
+        elapsed = time.monotonic() - self.since
+        text = self.message + (' (%d s)' % elapsed if elapsed >= 2 else '')
+        self.stream.write('\r\033[K' + text[:110])
         self.stream.flush()
-        self.shown = True
+
+    def _tick(self) -> None:
+        while not self.stopped.wait(1.0):
+            with self.lock:
+                if self.message:
+                    self._paint()
 
     def done(self) -> None:
-        if self.shown:
-            self.stream.write('\r\033[K')
-            self.stream.flush()
-            self.shown = False
+        if not self.enabled:
+            return
+        self.stopped.set()
+        with self.lock:
+            if self.message:
+                self.stream.write('\r\033[K')
+                self.stream.flush()
+            self.message = ''
