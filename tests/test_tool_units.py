@@ -643,7 +643,7 @@ class ReportTest(unittest.TestCase):
 
     def test_summary_text_without_checks(self):
         s = report.Summary([], [model.FileChange('a.c', 'o', 'n')], [], 'none', 0.0)
-        self.assertIn('  checks: none (use --check to compile the result)\n', s.text())
+        self.assertIn('  checks: none (use --check to compile the result; ', s.text())
         self.assertIn('  converted: 0 table(s); 1 file(s) changed\n', s.text())
 
     def test_progress(self):
@@ -962,7 +962,7 @@ class CheckTest(unittest.TestCase):
                 os.makedirs(os.path.join(tmp, d))
             for f in ('Kbuild', 'Makefile'):
                 put(tmp, f, '')
-            self.assertEqual(check.pick_mode('auto', tmp), 'header')     # not configured
+            self.assertEqual(check.pick_mode('auto', tmp), 'none')       # a kernel tree, not configured
             put(tmp, '.config', '')
             put(tmp, 'include/generated/autoconf.h', '')
             self.assertEqual(check.pick_mode('auto', tmp), 'kbuild')

@@ -28,12 +28,19 @@ _DIAG_RE = re.compile(r'^(?P<file>[^\s:][^:]*):\d+(?::\d+)?: (?P<kind>warning|er
 
 
 def pick_mode(mode: str, root: str) -> str:
-    """auto: kbuild in a configured kernel tree, header otherwise."""
+    """auto: kbuild in a configured kernel tree, header in other trees.
+
+    A kernel tree that is not configured cannot be built, and its files do not
+    compile against this project's userspace headers either: auto then gives
+    'none', and the summary says how to get a check.
+    """
     if mode != 'auto':
         return mode
+    if not is_kernel_tree(root):
+        return 'header'
     configured = os.path.exists(os.path.join(root, '.config')) and \
         os.path.exists(os.path.join(root, 'include', 'generated', 'autoconf.h'))
-    return 'kbuild' if is_kernel_tree(root) and configured else 'header'
+    return 'kbuild' if configured else 'none'
 
 
 def diagnostics(output: str, strip: str = '') -> collections.Counter:

@@ -91,7 +91,8 @@ class Summary:
             for c in failed:
                 out.append('    %s: not written: %s' % (c.path, c.check.message))
         elif self.check_mode == 'none' and self.changes:
-            out.append('  checks: none (use --check to compile the result)')
+            out.append('  checks: none (use --check to compile the result; in a kernel tree, '
+                       'configure it first: make allmodconfig && make prepare)')
         if self.problems:
             out.append('  problems: %d' % len(self.problems))
             for p in self.problems:
