@@ -325,6 +325,14 @@ class SharedTest(unittest.TestCase):
             self.assertEqual(t.reasons,
                              ['named in header include/demo/other.h, which is not converted'])
 
+    def test_plan_refuses_table_named_in_assembly(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp)
+            put(tmp, 'arch/entry.S', '\t# a comment, isn\'t it\n\tleaq tbl(%rip), %rax\n')
+            t = self.run_plan(tmp).shared['tbl']
+            self.assertEqual(t.reasons,
+                             ['named in assembly file arch/entry.S, which is not converted'])
+
     def test_plan_refuses_declaring_header_naming_it_elsewhere(self):
         with tempfile.TemporaryDirectory() as tmp:
             self.make_tree(tmp, header=HEADER + '#define FIRST (&tbl[0])\n')

@@ -221,7 +221,9 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
         return
     others = sorted(set(files) - set(sources) - declared_in)
     if others:
-        t.reasons.append('named in header %s, which is not converted' % others[0])
+        asm = [f for f in others if f.endswith('.S')]
+        t.reasons.append('named in %s %s, which is not converted'
+                         % ('assembly file' if asm else 'header', (asm or others)[0]))
         return
     for header in sorted(declared_in & set(files)):
         if _named_beyond_declaration(root, header, t):

@@ -177,7 +177,8 @@ def files_naming(root: str, names: List[str], limit: int = 1 << 30) -> Dict[str,
     # grep -o prints every occurrence as path:word; comments count here, and
     # the files of a name that can still be converted together are then read
     # without their comments
-    cmd = ['grep', '-rowF', '--include=*.c', '--include=*.h']
+    # assembly too: a .S file indexing a global table would keep the old masking
+    cmd = ['grep', '-rowF', '--include=*.c', '--include=*.h', '--include=*.S']
     cmd += ['--exclude-dir=' + d for d in sorted(SKIP_DIRS)]
     for n in names:
         cmd += ['-e', n]
@@ -196,7 +197,9 @@ def files_naming(root: str, names: List[str], limit: int = 1 << 30) -> Dict[str,
             continue
         for rel in files:
             if rel not in code_words:
-                text = blank_comments_and_strings(read_text(os.path.join(root, rel)) or '')
+                text = read_text(os.path.join(root, rel)) or ''
+                if not rel.endswith('.S'):      # assembly comments are not C's: keep all
+                    text = blank_comments_and_strings(text)
                 code_words[rel] = set(re.findall(r'\w+', text))
         result[name] = [f for f in files if name in code_words[f]]
     return result
