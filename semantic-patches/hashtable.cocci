@@ -21,6 +21,8 @@
 // Confidence: High
 // Copyright: (C) 2026 hashtable-convert authors.
 // Comments: report mode prints one line per candidate table with its verdict.
+//  tool/hashtable-convert runs this file with -D crossfile and two environment
+//  variables (tables that span files, verdicts as JSON); alone it needs neither.
 // Options: --no-includes --include-headers
 
 virtual patch
