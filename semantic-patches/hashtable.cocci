@@ -474,6 +474,7 @@ class Table:
         self.verdict = None
         self.bits = None
         self.injected = False        # declared in another file (see _SHARED)
+        self.struct = None           # the struct a member table belongs to
         self.widths, self.forms = {}, set()
 
     def refuse(self, reason, pos=None):
@@ -510,6 +511,7 @@ class FileState:
             t = Table(name, path, None, info['size'], None,
                       'member' if info['scope'] == 'member' else 'extern')
             t.injected = True
+            t.struct = info.get('struct')
             self.tables[name] = t
 
 
@@ -567,7 +569,7 @@ def table_record(fs, t):
         keys.add(red.key_text if red is not None else a[1])
     return dict(
         name=t.name, file=fs.path, line=t.pos[0] if t.pos else None,
-        scope=t.scope, shared=t.injected or t.name in _SHARED,
+        scope=t.scope, shared=t.injected or (t.scope == 'global' and t.name in _SHARED),
         size=t.size_text, bits=t.bits, read_mostly=t.read_mostly,
         verdict=t.verdict, reasons=list(t.reasons),
         key_widths=sorted(t.widths), forms=sorted(t.forms), keys=sorted(keys),
@@ -727,6 +729,10 @@ def note_table(p, name, size, psize):
         return
     if (known is not None and not known.injected) or function_range(fs, pos) is not None:
         return
+    if known is not None and not ('static' not in head and known.scope == 'extern'):
+        # a file-scope table named like a table of other files: uses cannot be told apart
+        known.refuse('a table of this file is also called "%s"' % name, pos)
+        return
     scope = 'static' if 'static' in head else 'global'
     t = Table(name, fs.path, pos, size, _span(psize), scope)
     k = i
@@ -742,7 +748,7 @@ def note_table(p, name, size, psize):
     fs.tables[name] = t
 
 
-def note_member_table(p, name, size):
+def note_member_table(p, name, size, struct):
     """A table inside a struct: its uses are E->name and E.name in this file."""
     fs = state(p)
     other = fs.tables.get(name)
@@ -751,6 +757,7 @@ def note_member_table(p, name, size):
         other.refuse('another table in this file is also called "%s"' % name)
         return
     t = Table(name, fs.path, _pos(p), size, None, 'member')
+    t.struct = struct
     t.uses.add(_pos(p))
     if not fs.path.endswith('.c'):
         t.refuse('struct declared in a header: other files may index it')
@@ -912,13 +919,24 @@ def occurrences(fs, name, lo=0, hi=None):
 
 
 def table_occurrences(fs, t):
-    """Token indices naming table t: the identifier, or the member after -> and ."""
+    """Token indices naming table t: the identifier, or the member after -> and .
+
+    For a member the name alone counts too (offsetof(struct S, name) is a use),
+    except where a function declares a variable or parameter of that name.
+    """
     if t.scope != 'member':
         return occurrences(fs, t.name)
     toks = fs.toks
-    return [i for i, tok in enumerate(toks.text)
-            if tok == t.name and toks.kind[i] == 'id' and
-            (toks.pos[i] == t.pos or (i > 0 and toks.text[i - 1] in ('->', '.')))]
+    out = []
+    for i, tok in enumerate(toks.text):
+        if tok != t.name or toks.kind[i] != 'id':
+            continue
+        if toks.pos[i] != t.pos and (i == 0 or toks.text[i - 1] not in ('->', '.')):
+            rng = function_range(fs, toks.pos[i])
+            if rng is not None and declared_type(fs, tok, rng) is not None:
+                continue         # the function's own variable of that name
+        out.append(i)
+    return out
 
 
 def tok_indices(fs, span):
@@ -1210,6 +1228,35 @@ def decide_table(fs, t):
             t.refuse('use not understood: "%s"' % ' '.join(
                 toks.text[j] for j in range(max(0, i - 3), min(len(toks.text), i + 4))
                 if toks.pos[j][0] == line), toks.pos[i])
+    if t.scope == 'member':
+        check_member_bases(fs, t)
+    n = len(toks.text)
+    for i in range(n - 1):
+        # a name pasted together by the preprocessor is not a token of the file
+        if toks.text[i] == _HASH_SIGN and toks.text[i + 1] == _HASH_SIGN:
+            parts = [toks.text[j] for j in (i - 1, i + 2) if 0 <= j < n and toks.kind[j] == 'id']
+            if any(len(x) > 1 and (t.name.startswith(x) or t.name.endswith(x)) for x in parts):
+                t.refuse('the file pastes tokens that may spell the name', toks.pos[i])
+
+
+def check_member_bases(fs, t):
+    """Every E->T and E.T must be on a variable of the struct of T.
+
+    Member tables are found by name; another struct with a member of that name
+    (declared in a header, say) would otherwise be taken for this one.
+    """
+    toks = fs.toks
+    for i in table_occurrences(fs, t):
+        if toks.pos[i] == t.pos or toks.text[i - 1] not in ('->', '.'):
+            continue
+        base = i - 2
+        rng = function_range(fs, toks.pos[i])
+        simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
+        type_text = declared_type(fs, toks.text[base], rng) if simple and rng else None
+        words = re.findall(r'\w+', type_text or '')
+        if not t.struct or 'struct' not in words or t.struct not in words:
+            t.refuse('cannot tell that "%s%s%s" is a member of struct %s'
+                     % (toks.text[base], toks.text[i - 1], t.name, t.struct or '?'), toks.pos[i])
 
 
 def approve(fs, pos, kind, extra=None):
@@ -1554,8 +1601,9 @@ struct S { ... struct hlist_head T@p[N]; ... };
 t << member_table.T;
 n << member_table.N;
 p << member_table.p;
+s << member_table.S;
 @@
-note_member_table(p, t, n)
+note_member_table(p, t, n, s)
 
 @pointer_table@
 identifier T;

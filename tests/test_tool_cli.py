@@ -60,7 +60,7 @@ class SampleTreeTest(unittest.TestCase):
         cls.json = os.path.join(cls.tmp.name, 'report.json')
         cls.series = os.path.join(cls.tmp.name, 'series')
         cls.result = run_tool('--in-place', '--check', 'header', '--json', cls.json,
-                              '--format-patch', cls.series, cls.tree)
+                              '--format-patch', cls.series, '--root', cls.tree, cls.tree)
         with open(cls.json) as f:
             cls.report = json.load(f)
         cls.tables = {t['name']: t for t in cls.report['tables']}
@@ -108,6 +108,31 @@ class SampleTreeTest(unittest.TestCase):
                       self.converted['stats/stats.c'])
         self.assertEqual(self.converted['include/demo/stats.h'], self.original['include/demo/stats.h'])
 
+    def test_part_of_an_unknown_tree_converts_only_file_local_tables(self):
+        part = os.path.join(self.tmp.name, 'part')
+        shutil.copytree(SAMPLE, part)
+        r = run_tool('--check', 'none', os.path.join(part, 'session'))
+        self.assertEqual(r.stdout, '')           # session_hash spans files: refused
+        r = run_tool('--check', 'none', '--json', os.path.join(self.tmp.name, 'part.json'),
+                     os.path.join(part, 'session'), os.path.join(part, 'cache'))
+        self.assertIn('+++ b/cache/cache.c', r.stdout)
+        self.assertNotIn('session', r.stdout)
+
+    def test_tree_inside_a_git_work_tree(self):
+        # Regression (was a KeyError): the root is then the work tree's top; a shared
+        # table whose check fails in two files is dropped once, and the header check
+        # finds the sample's own include/ (testdata/sample-tree under a repository)
+        repo = os.path.join(self.tmp.name, 'repo')
+        shutil.copytree(SAMPLE, os.path.join(repo, 'sub', 'tree'))
+        subprocess.run(['git', 'init', '-q', repo], check=True)
+        r = run_tool('--check', 'header', os.path.join(repo, 'sub', 'tree'))
+        self.assertEqual(r.returncode, 1, r.stderr)         # legacy.c only
+        self.assertNotIn('Traceback', r.stderr)
+        expected = run_tool('--check', 'header', '--root', repo, os.path.join(repo, 'sub', 'tree'))
+        self.assertEqual(r.stdout, expected.stdout)
+        self.assertIn('+++ b/sub/tree/stats/stats.c', r.stdout)
+        self.assertIn('+++ b/sub/tree/conn/lookup.c', r.stdout)
+
     def test_failed_check_leaves_the_file_unwritten(self):
         self.assertEqual(self.converted['legacy/legacy.c'], self.original['legacy/legacy.c'])
         files = {f['path']: f for f in self.report['files']}
@@ -122,14 +147,14 @@ class SampleTreeTest(unittest.TestCase):
         self.assertEqual(after, self.before)
 
     def test_second_run_changes_nothing(self):
-        again = run_tool('--check', 'header', self.tree)
+        again = run_tool('--check', 'header', '--root', self.tree, self.tree)
         self.assertEqual(again.stdout, '')
         self.assertEqual(again.returncode, 1, again.stderr)     # legacy.c fails its check again
 
     def test_diff_applies_with_patch_p1(self):
         copy = os.path.join(self.tmp.name, 'by-diff')
         shutil.copytree(SAMPLE, copy)
-        diff = run_tool('--check', 'header', copy)
+        diff = run_tool('--check', 'header', '--root', copy, copy)
         self.assertEqual(diff.returncode, 1)
         subprocess.run(['patch', '-s', '-p1'], input=diff.stdout, cwd=copy, check=True,
                        universal_newlines=True)

@@ -38,8 +38,9 @@ def get(root, rel):
 
 def record(name, file, verdict='converted', reasons=(), shared_=False, size='16', bits='4',
            widths=('u32',), forms=('and',), keys=('k',), accesses=None, walks_open=(),
-           line=3, scope='static', read_mostly=False):
+           line=3, scope=None, read_mostly=False):
     """A record shaped like table_record() in semantic-patches/hashtable.cocci."""
+    scope = scope or ('extern' if shared_ else 'static')    # a shared global, seen from a user
     return dict(name=name, file=file, line=line, scope=scope, shared=shared_, size=size,
                 bits=bits, read_mostly=read_mostly, verdict=verdict, reasons=list(reasons),
                 key_widths=list(widths), forms=list(forms), keys=list(keys),
@@ -154,6 +155,23 @@ class SourcesTest(unittest.TestCase):
             self.assertFalse(sources.is_kernel_tree(os.path.join(tmp, 'd')))
             got = sources.find_tree_root([os.path.join(tmp, 'd/x/a.c'), os.path.join(tmp, 'd/y/z')])
             self.assertEqual(got, os.path.abspath(os.path.join(tmp, 'd')))
+
+    def test_find_whole_tree_stops_at_a_git_work_tree(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'repo/.git/HEAD', '')
+            put(tmp, 'repo/a/b/x.c', '')
+            self.assertEqual(sources.find_whole_tree([os.path.join(tmp, 'repo/a/b')]),
+                             (os.path.join(os.path.abspath(tmp), 'repo'), True))
+            put(tmp, 'loose/x.c', '')
+            self.assertEqual(sources.find_whole_tree([os.path.join(tmp, 'loose/x.c')]),
+                             (os.path.join(os.path.abspath(tmp), 'loose'), False))
+
+    def test_include_dirs_are_the_include_folders_up_to_the_root(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for d in ('include', 'lib/include', 'lib/sub'):
+                os.makedirs(os.path.join(tmp, d))
+            self.assertEqual(sources.include_dirs(tmp, 'lib/sub/x.c'), ['lib/include', 'include'])
+            self.assertEqual(sources.include_dirs(tmp, 'x.c'), ['include'])
 
     def test_list_c_files(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -333,6 +351,18 @@ class SharedTest(unittest.TestCase):
             self.assertEqual(t.reasons,
                              ['named in assembly file arch/entry.S, which is not converted'])
 
+    def test_plan_refuses_table_a_file_may_paste_together(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.make_tree(tmp)
+            put(tmp, 'u.c', '#define TABLE(prefix) prefix ## bl\n'
+                            'int f(int k) { return hlist_empty(&TABLE(t)[k & 15]); }\n')
+            t = self.run_plan(tmp).shared['tbl']
+            self.assertEqual(t.reasons, ['u.c may spell the name with ## (token pasting), '
+                                         'where no search can find it'])
+            # a paste of a piece without the rest of the name in the file is harmless
+            put(tmp, 'u.c', '#define TABLE(prefix) prefix ## bl\n')
+            self.assertEqual(self.run_plan(tmp).shared['tbl'].reasons, [])
+
     def test_plan_refuses_declaring_header_naming_it_elsewhere(self):
         with tempfile.TemporaryDirectory() as tmp:
             self.make_tree(tmp, header=HEADER + '#define FIRST (&tbl[0])\n')
@@ -427,6 +457,15 @@ class DecideTest(unittest.TestCase):
                  Declaration('tbl', 'a.c', 2, 'global', '16')]
         return shared.SharedTable('tbl', 'global', decls, files=list(files), reasons=list(reasons))
 
+    def test_shared_ignores_a_local_table_of_the_same_name(self):
+        st = self.shared_table(files=('a.c',))
+        recs = {'a.c': [record('tbl', 'a.c', scope='static')]}      # not the shared one
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'a.c', 'static struct hlist_head tbl[16];\n')
+            t = decide.shared_table(tmp, st, recs, {'a.c': 'A'}, [])
+        self.assertEqual(t.verdict, 'skipped')
+        self.assertIn('a.c: spatch reported no verdict', t.reasons[0])
+
     def test_shared_all_converted(self):
         st = self.shared_table()
         recs = {'a.c': [record('tbl', 'a.c', shared_=True, bits='4', read_mostly=True,
@@ -449,8 +488,8 @@ class DecideTest(unittest.TestCase):
 
     def test_shared_widths_differ(self):
         st = self.shared_table()
-        recs = {'a.c': [record('tbl', 'a.c', widths=('u32',))],
-                'b.c': [record('tbl', 'b.c', widths=('u16',))]}
+        recs = {'a.c': [record('tbl', 'a.c', shared_=True, widths=('u32',))],
+                'b.c': [record('tbl', 'b.c', shared_=True, widths=('u16',))]}
         with tempfile.TemporaryDirectory() as tmp:
             t = decide.shared_table(tmp, st, recs, {'a.c': 'A', 'b.c': 'B'}, [])
         self.assertEqual(t.verdict, 'skipped')
@@ -459,8 +498,8 @@ class DecideTest(unittest.TestCase):
 
     def test_shared_one_file_skipped(self):
         st = self.shared_table()
-        recs = {'a.c': [record('tbl', 'a.c')],
-                'b.c': [record('tbl', 'b.c', verdict='skipped',
+        recs = {'a.c': [record('tbl', 'a.c', shared_=True)],
+                'b.c': [record('tbl', 'b.c', shared_=True, verdict='skipped',
                                reasons=['index "i" is not a masked or hashed key (line 5)',
                                         'not used in this file'])]}
         with tempfile.TemporaryDirectory() as tmp:
@@ -473,7 +512,7 @@ class DecideTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             t = decide.shared_table(tmp, self.shared_table(reasons=['exported']), {}, {}, [])
             self.assertEqual((t.verdict, t.reasons), ('skipped', ['exported']))
-            recs = {'a.c': [record('tbl', 'a.c')], 'b.c': [record('tbl', 'b.c')]}
+            recs = {'a.c': [record('tbl', 'a.c', shared_=True)], 'b.c': [record('tbl', 'b.c', shared_=True)]}
             t = decide.shared_table(tmp, self.shared_table(), recs, {'a.c': 'A'},
                                     [model.Problem('b.c', 'spatch timed out')])
             self.assertEqual(t.reasons, ['b.c: spatch timed out'])
@@ -481,19 +520,23 @@ class DecideTest(unittest.TestCase):
     def test_shared_file_without_record_that_uses_the_table(self):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'b.c', 'int f(void) { return !!tbl[0].first; }\n')
-            recs = {'a.c': [record('tbl', 'a.c')]}
+            recs = {'a.c': [record('tbl', 'a.c', shared_=True)]}
             t = decide.shared_table(tmp, self.shared_table(), recs, {'a.c': 'A'}, [])
             self.assertEqual(t.reasons, ['b.c: ' + decide.NO_VERDICT % 'b.c'])
-            # a file that names the word but not as a use of a global: not counted
+            # any occurrence in code may be a use (offsetof(struct s, tbl) is one)
             put(tmp, 'b.c', 'int f(struct s *p) { return p->tbl; }\n')
+            t = decide.shared_table(tmp, self.shared_table(), recs, {'a.c': 'A'}, [])
+            self.assertEqual(t.verdict, 'skipped')
+            # only a comment names it: not a use
+            put(tmp, 'b.c', '/* tbl */\nint f(void) { return 0; }\n')
             t = decide.shared_table(tmp, self.shared_table(), recs, {'a.c': 'A'}, [])
             self.assertEqual((t.verdict, t.files), ('converted', ['a.c']))
 
     # Regression (was a bug): decide.shared_table labels every open-coded walk with the last file
     # of st.files (the stale loop variable f), not the file whose record has it.
     def test_shared_walks_open_name_their_file(self):
-        recs = {'a.c': [record('tbl', 'a.c', walks_open=[dict(line=10, why='it breaks early')])],
-                'b.c': [record('tbl', 'b.c')]}
+        recs = {'a.c': [record('tbl', 'a.c', shared_=True, walks_open=[dict(line=10, why='it breaks early')])],
+                'b.c': [record('tbl', 'b.c', shared_=True)]}
         with tempfile.TemporaryDirectory() as tmp:
             t = decide.shared_table(tmp, self.shared_table(), recs, {'a.c': 'A', 'b.c': 'B'}, [])
         self.assertEqual(t.walks_open, [dict(line=10, why='it breaks early', file='a.c')])

@@ -17,7 +17,7 @@ import tempfile
 from typing import Callable, Dict, List, Optional
 
 from .model import Check
-from .sources import is_kernel_tree
+from .sources import include_dirs, is_kernel_tree
 from .transform import HERE
 from .write import Swap
 
@@ -93,8 +93,10 @@ def check_header(root: str, changes: Dict[str, str], cc: str = 'gcc',
                 else:
                     with open(path, 'w', encoding='utf-8', errors='surrogateescape') as f:
                         f.write(text)
-                cmd = [cc] + HEADER_FLAGS + ['-I', PROJECT_INCLUDE, '-I', os.path.join(root, 'include'),
-                                             '-iquote', src_dir, path]
+                cmd = [cc] + HEADER_FLAGS + ['-I', PROJECT_INCLUDE]
+                for d in include_dirs(root, rel):
+                    cmd += ['-I', os.path.join(root, d)]
+                cmd += ['-iquote', src_dir, path]
                 proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                       universal_newlines=True, errors='replace')
                 results.append((proc.stdout.replace(os.path.join(tmp, side) + '/', ''),

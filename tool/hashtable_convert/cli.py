@@ -47,8 +47,10 @@ def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
     p.add_argument('--timeout', type=int, default=120, metavar='SECONDS',
                    help='per-file time limit for spatch (default 120)')
     p.add_argument('--root', metavar='DIR',
-                   help='the tree root diff paths are relative to (default: the kernel tree the '
-                        'paths are in, else their common directory)')
+                   help='the top of the tree: diff paths are relative to it, and tables that span '
+                        'files are looked up in all of it (default: the kernel tree or git work '
+                        'tree the paths are in, else their common directory, where only '
+                        'file-local tables are converted)')
     p.add_argument('-q', '--quiet', action='store_true', help='no progress line, no summary')
     p.add_argument('--spatch', default='spatch', metavar='PROGRAM', help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -69,6 +71,7 @@ class Run:
     changes: List[FileChange] = field(default_factory=list)
     seconds: Dict[str, float] = field(default_factory=dict)    # wall time per stage
     inside: Callable[[str], bool] = lambda rel: True            # under the paths of the run?
+    whole_tree: bool = True                                     # root is a tree's top
 
     def timed(self, stage: str, start: float) -> None:
         self.seconds[stage] = round(self.seconds.get(stage, 0) + time.monotonic() - start, 2)
@@ -77,10 +80,13 @@ class Run:
 def find(args, progress) -> Run:
     """Stage 1: the tree, its C files, and the declarations worth parsing."""
     existing = [p for p in args.paths if os.path.exists(p)]
-    root = os.path.abspath(args.root) if args.root else \
-        sources.find_tree_root(existing) if existing else os.getcwd()
+    if args.root:
+        root, whole = os.path.abspath(args.root), True
+    else:
+        root, whole = sources.find_whole_tree(existing) if existing else (os.getcwd(), False)
     files, bad = sources.list_c_files(args.paths, root, containing='hlist_head')
     run = Run(root, files, [Problem(p, m) for p, m in bad])
+    run.whole_tree = whole
     run.inside = sources.under(existing, root)
     return run
 
@@ -178,7 +184,7 @@ class Converter:
                 return self._finish(outcome, tables)
             for t in failed:
                 self.dropped[t.name] = t
-                del active[t.name]
+                active.pop(t.name, None)
         raise RuntimeError('no stable result after %d rounds' % MAX_ROUNDS)
 
     def _combine(self) -> transform.Outcome:
@@ -224,7 +230,8 @@ class Converter:
             spanning = [t for t in tables if t.shared and t.name in active and f in t.files]
             for t in spanning:
                 t.skip('check failed in %s: %s' % (f, result.message))
-                drop.append(t)
+                if t not in drop:
+                    drop.append(t)
             if not spanning:
                 self.failed_files[f] = result
         if drop:
@@ -327,7 +334,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                               progress)
         local = converter.start_local()
         step = time.monotonic()
-        shared.analyse(run.root, plan, run.inside)
+        shared.analyse(run.root, plan, run.inside, run.whole_tree)
         run.timed('tables shared between files', step)
         converter.convert(local)
     except KeyboardInterrupt:

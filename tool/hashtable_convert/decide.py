@@ -85,7 +85,9 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     forms: Set[str] = set()
     converted = []
     for f in st.files:
-        rec = next((r for r in records.get(f, []) if r['name'] == st.name), None)
+        scopes = ('member',) if st.scope == 'member' else ('global', 'extern')
+        rec = next((r for r in records.get(f, []) if r['name'] == st.name and r['shared']
+                    and r['scope'] in scopes), None)
         if f in trouble:
             t.skip('%s: %s' % (f, trouble[f]))
             continue
@@ -125,13 +127,9 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
 
 
 def _uses(root: str, path: str, st: SharedTable) -> bool:
-    """Does the code of path name st the way a use would (a member after -> or .)?"""
+    """Does the code of path name st? Any occurrence may be a use (offsetof(S, T) is one)."""
     code = blank_comments_and_strings(read_text(os.path.join(root, path)) or '')
-    for m in re.finditer(r'\b%s\b' % re.escape(st.name), code):
-        member = re.search(r'(->|\.)\s*$', code[max(0, m.start() - 8):m.start()]) is not None
-        if member == (st.scope == 'member'):
-            return True
-    return False
+    return re.search(r'\b%s\b' % re.escape(st.name), code) is not None
 
 
 def files_of_converted(tables: Iterable[Table]) -> Set[str]:

@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Set
 
-from .sources import Declaration, blank_comments_and_strings, files_naming, read_text
+from .sources import (Declaration, blank_comments_and_strings, files_naming, include_dirs,
+                      pasted_names, read_text)
 
 MAX_FILES_PER_TABLE = 32
 _DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+([^\n]*?)[ \t]*$', re.M)
@@ -42,7 +43,8 @@ class SharedTable:
 
     def fact(self) -> dict:
         """The entry of this table in HASHTABLE_CONVERT_FACTS (see hashtable.cocci)."""
-        return dict(scope=self.scope, size=self.size, macros=self.macros, fields=self.fields)
+        return dict(scope=self.scope, size=self.size, macros=self.macros, fields=self.fields,
+                    struct=self.declarations[0].aggregate)
 
 
 @dataclass
@@ -93,7 +95,7 @@ def included_headers(root: str, path: str, text: str) -> List[str]:
     """The headers path includes that exist in the tree (relative to root)."""
     out = []
     for m in _INCLUDE_RE.finditer(text):
-        bases = ([os.path.dirname(path)] if m.group(1) == '"' else []) + ['include']
+        bases = ([os.path.dirname(path)] if m.group(1) == '"' else []) + include_dirs(root, path)
         for base in bases:
             rel = os.path.normpath(os.path.join(base, m.group(2)))
             if os.path.isfile(os.path.join(root, rel)):
@@ -146,11 +148,23 @@ def split(root: str, declarations: List[Declaration]) -> Plan:
     return out
 
 
-def analyse(root: str, p: Plan, inside: Callable[[str], bool]) -> None:
+UNKNOWN_TREE = ('spans files, but the whole tree is not known: no kernel tree or git work '
+                'tree above the paths (pass --root DIR)')
+
+
+def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool = True) -> None:
     """Find the files of each shared table and refuse what cannot be converted together."""
+    if not whole_tree:
+        for t in p.shared.values():
+            t.reasons.append(UNKNOWN_TREE)
+        return
     naming = files_naming(root, sorted(p.shared), MAX_FILES_PER_TABLE)
     for name, t in sorted(p.shared.items()):
         _analyse(root, t, naming.get(name, []), inside)
+    viable = sorted(n for n, t in p.shared.items() if not t.reasons)
+    for name, path in sorted(pasted_names(root, viable).items()):
+        p.shared[name].reasons.append('%s may spell the name with ## (token pasting), '
+                                      'where no search can find it' % path)
 
 
 _INCLUDES_DEPTH = 3
@@ -222,8 +236,9 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
     others = sorted(set(files) - set(sources) - declared_in)
     if others:
         asm = [f for f in others if f.endswith('.S')]
-        t.reasons.append('named in %s %s, which is not converted'
-                         % ('assembly file' if asm else 'header', (asm or others)[0]))
+        first = (asm or others)[0]
+        kind = 'assembly file' if asm else 'header' if first.endswith('.h') else 'file'
+        t.reasons.append('named in %s %s, which is not converted' % (kind, first))
         return
     for header in sorted(declared_in & set(files)):
         if _named_beyond_declaration(root, header, t):

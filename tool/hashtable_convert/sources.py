@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 C_SUFFIXES = ('.c', '.h')
+# what else may name a table spanning files: assembly, and files C files #include
+INCLUDED_SUFFIXES = ('c', 'h', 'S', 'inc', 'inl', 'def', 'tbl', 'x', 'i')
 SKIP_DIRS = {'.git', '.hg', '.svn', '.pc', 'node_modules'}
 
 _BLANK_RE = re.compile(r"""/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'""", re.S)
@@ -102,17 +104,44 @@ def scan_declarations(path: str, text: str) -> List[Declaration]:
     return found
 
 
+def include_dirs(root: str, rel: str) -> List[str]:
+    """Where <...> includes of rel are looked up in its tree, relative to root.
+
+    The include/ folder in rel's own folder and in each one above it up to
+    root, nearest first (a kernel tree's top include/ is the last of them).
+    """
+    out = []
+    d = os.path.dirname(rel)
+    while True:
+        inc = os.path.join(d, 'include')
+        if os.path.isdir(os.path.join(root, inc)):
+            out.append(os.path.normpath(inc))
+        if not d:
+            return out
+        d = os.path.dirname(d)
+
+
 def find_tree_root(paths: List[str]) -> str:
     """The root of the tree the paths are in: a kernel tree's top, else their common directory."""
+    return find_whole_tree(paths)[0]
+
+
+def find_whole_tree(paths: List[str]) -> Tuple[str, bool]:
+    """(root, whether it is known to be the whole tree) for the paths.
+
+    The whole tree is the top of a kernel tree or of a git work tree above the
+    paths; without either, the root is their common directory, which may be
+    only part of a tree: tables that span files cannot be judged there.
+    """
     dirs = [p if os.path.isdir(p) else os.path.dirname(p) or '.' for p in paths]
     common = os.path.commonpath([os.path.abspath(d) for d in dirs])
     probe = common
     while True:
-        if is_kernel_tree(probe):
-            return probe
+        if is_kernel_tree(probe) or os.path.exists(os.path.join(probe, '.git')):
+            return probe, True
         parent = os.path.dirname(probe)
         if parent == probe:
-            return common
+            return common, False
         probe = parent
 
 
@@ -177,8 +206,8 @@ def files_naming(root: str, names: List[str], limit: int = 1 << 30) -> Dict[str,
     # grep -o prints every occurrence as path:word; comments count here, and
     # the files of a name that can still be converted together are then read
     # without their comments
-    # assembly too: a .S file indexing a global table would keep the old masking
-    cmd = ['grep', '-rowF', '--include=*.c', '--include=*.h', '--include=*.S']
+    # assembly and files included by C files too: they would keep the old masking
+    cmd = ['grep', '-rowF'] + ['--include=*.' + x for x in INCLUDED_SUFFIXES]
     cmd += ['--exclude-dir=' + d for d in sorted(SKIP_DIRS)]
     for n in names:
         cmd += ['-e', n]
@@ -198,11 +227,42 @@ def files_naming(root: str, names: List[str], limit: int = 1 << 30) -> Dict[str,
         for rel in files:
             if rel not in code_words:
                 text = read_text(os.path.join(root, rel)) or ''
-                if not rel.endswith('.S'):      # assembly comments are not C's: keep all
+                if rel.endswith(C_SUFFIXES):    # other comments are not C's: keep them all
                     text = blank_comments_and_strings(text)
                 code_words[rel] = set(re.findall(r'\w+', text))
         result[name] = [f for f in files if name in code_words[f]]
     return result
+
+
+def pasted_names(root: str, names: List[str]) -> Dict[str, str]:
+    """name -> a file that may spell it with the preprocessor's ## (grep cannot find it there).
+
+    A file counts when it pastes a piece of the name (x##_tbl for sess_tbl) and
+    also has the rest of it as a word.
+    """
+    if not names:
+        return {}
+    cmd = ['grep', '-roE'] + ['--include=*.' + x for x in INCLUDED_SUFFIXES]
+    cmd += ['--exclude-dir=' + d for d in sorted(SKIP_DIRS)]
+    cmd += ['-e', r'([A-Za-z0-9_]+[[:space:]]*)?##([[:space:]]*[A-Za-z0-9_]+)?', '.']
+    out = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    found: Dict[str, str] = {}
+    pieces = set()
+    for line in set(out.decode('utf-8', 'surrogateescape').splitlines()):
+        path, _, paste = line.partition(':')
+        pieces.update((path, frag.strip()) for frag in paste.split('##') if frag.strip())
+    for path, frag in sorted(pieces):
+        for name in names:
+            if name in found or len(frag) < 2 or frag == name:
+                continue
+            rest = name[len(frag):] if name.startswith(frag) else \
+                name[:-len(frag)] if name.endswith(frag) else None
+            if rest is None or not rest.strip('_'):
+                continue
+            text = read_text(os.path.join(root, path)) or ''
+            if re.search(r'\b_*%s_*\b' % re.escape(rest.strip('_')), text):
+                found[name] = os.path.normpath(path)
+    return found
 
 
 def read_text(path: str) -> Optional[str]:
