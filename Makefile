@@ -1,6 +1,7 @@
 # hashtable-convert — build, test, demo and install targets.
 #
 #   make check          all fast tests (header, rules, their Python); installs what is missing
+#   make rule           assemble semantic-patches/*.cocci from semantic-patches/src/
 #   make demo           run the tool on testdata/sample-tree: a diff and the summary
 #   make check-kernel   the whole tool on Debian's Linux 6.1 (about 6 min; installs it)
 #   make bench          wrapper vs plain spatch vs grep on that tree
@@ -10,7 +11,7 @@ PYTHON ?= /usr/bin/python3
 CC ?= gcc
 export PYTHON
 
-.PHONY: all deps deps-kernel check check-header check-rules check-tool check-kernel bench \
+.PHONY: all deps deps-kernel rule check check-header check-rules check-tool check-kernel bench \
 	install-kernel demo clean
 
 all: check
@@ -21,6 +22,11 @@ deps:
 deps-kernel:
 	@tool/install-deps kernel
 
+# the shipped rule is one self-contained file (make coccicheck needs that); its
+# Python is edited as modules in semantic-patches/src/ and pasted in here
+rule:
+	@$(PYTHON) semantic-patches/amalgamate.py
+
 check: deps check-header check-rules check-tool
 	@echo "make check: all tests passed"
 
@@ -28,10 +34,11 @@ check-header: deps
 	@$(MAKE) --no-print-directory -C tests/header
 
 check-rules: deps
+	@$(PYTHON) semantic-patches/amalgamate.py --check
 	@$(PYTHON) tests/run_cases.py
 
 check-tool: deps
-	@cd tests && $(PYTHON) -m unittest test_cocci_python test_modes test_failsafe test_tool_units test_tool_cli
+	@cd tests && $(PYTHON) -m unittest test_amalgamation test_cocci_python test_modes test_failsafe test_tool_units test_tool_cli
 
 demo: deps
 	@echo "== tool/hashtable-convert testdata/sample-tree --check header"

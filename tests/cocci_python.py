@@ -1,20 +1,31 @@
-"""Load the Python half of semantic-patches/hashtable.cocci for unit tests.
+"""The rule's Python for unit tests: the modules of semantic-patches/src/hashtable_rule.
 
-The rule file is self-contained (SPEC section 6), so its @initialize:python@
-block is the one copy of the decision code; tests exec it from there.
+The shipped semantic-patches/hashtable.cocci carries the same code, pasted in
+by semantic-patches/amalgamate.py (tests/test_amalgamation.py keeps the two in
+sync); tests import the modules themselves, so that coverage and tracebacks
+name the real files.
 """
+import importlib
 import os
+import sys
 import types
 
-COCCI = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..',
-                     'semantic-patches', 'hashtable.cocci')
+SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'semantic-patches', 'src')
+if SRC not in sys.path:
+    sys.path.insert(0, SRC)
+
+import hashtable_rule  # noqa: E402
+
+
+def module(name):
+    return importlib.import_module('hashtable_rule.' + name)
 
 
 def load():
-    with open(COCCI) as f:
-        text = f.read()
-    start = text.index('@initialize:python@\n@@\n') + len('@initialize:python@\n@@\n')
-    end = text.index('\n// -----', start)
-    module = types.ModuleType('hashtable_cocci')
-    exec(compile(text[start:end], COCCI, 'exec'), module.__dict__)
-    return module
+    """Every name of every module in one namespace, as inside the rule."""
+    merged = types.SimpleNamespace()
+    for name in hashtable_rule.MODULES:
+        for key, value in vars(module(name)).items():
+            if not key.startswith('__'):
+                setattr(merged, key, value)
+    return merged

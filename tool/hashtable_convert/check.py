@@ -14,7 +14,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, Optional
 
 from .model import Check
 from .sources import include_dirs, is_kernel_tree

@@ -1,0 +1,186 @@
+"""The decision on a file: approve the positions the patch rules may rewrite.
+
+Only approved positions are rewritten; what the conversion leaves unused
+(size and mask macros, local variables) is approved for removal here too.
+"""
+
+from .analysis import decide_table, is_emptiness_test, reduction, shared_macros
+from .cexpr import Unknown
+from .files import function_header, function_range, occurrences, tok_indices
+from .tokens import Tokens
+
+
+def approve(fs, pos, kind, extra=None):
+    fs.approved[pos] = (kind, extra)
+
+
+def source_text(fs, red, span):
+    """The original text of the key of reduction red, parsed from span."""
+    base = fs.toks.first_at_or_after(span[0])
+    lo, hi = red.key[-1]
+    first, last = base + lo, base + hi - 1
+    return fs.toks.source[fs.toks.offset[first]:fs.toks.offset[last] + len(fs.toks.text[last])]
+
+
+_SIZE_SUFFIXES = ('_TABLE_SIZE', '_HASH_SIZE', '_HASHSIZE', '_SIZE', '_SZ', 'SIZE', 'SZ',
+                  '_HEADS', '_BUCKETS', '_ENTRIES')
+
+
+def bits_macro_name(size_macro):
+    """The name of a bits macro for size_macro: FOO_HASH_SIZE -> FOO_HASH_BITS."""
+    for suffix in _SIZE_SUFFIXES:
+        if size_macro.endswith(suffix) and len(size_macro) > len(suffix):
+            stem = size_macro[:-len(suffix)].rstrip('_')
+            if suffix in ('_HASH_SIZE', '_HASHSIZE'):
+                stem += '_HASH'
+            return stem + '_BITS'
+    return size_macro + '_BITS'
+
+
+def in_init_function(fs, pos):
+    rng = function_range(fs, pos)
+    return rng is not None and '__init' in function_header(fs, rng)[0]
+
+
+def decide(fs):
+    if fs.decided:
+        return
+    fs.decided = True
+    shared_macros(fs)
+    removed = set()          # token indices the conversion deletes
+    dead_var_candidates = []  # (var, function range)
+    macro_candidates = set()
+    keep = set()             # macros the converted code still names
+    members = set()
+    converted_any = False
+    for t in fs.tables.values():
+        try:
+            decide_table(fs, t)
+        except Unknown as e:
+            t.refuse('cannot analyse: %s' % e)
+        t.verdict = 'skipped' if t.reasons else 'converted'
+        if t.reasons:
+            continue
+        converted_any = True
+        static = t.scope in ('static', 'global')       # defined, zeroed, in this file
+        if static:
+            kind = 'decl' if t.scope == 'static' else 'decl_global'
+            approve(fs, t.pos, kind + ('_read_mostly' if t.read_mostly else ''), t.bits)
+            removed |= tok_indices(fs, t.size_span)
+            macro_candidates |= {x for x in Tokens(t.size_text).text if x in fs.macros}
+        for loop in t.inits:
+            if loop.get('scan'):
+                if is_emptiness_test(fs, t, loop):
+                    approve(fs, loop['pos'], 'empty')
+                    removed |= tok_indices(fs, loop['span'])
+                    macro_candidates |= {x for x in Tokens(loop['hi']).text if x in fs.macros}
+                    dead_var_candidates.append((loop['cursor'], function_range(fs, loop['pos'])))
+                continue
+            # only a statically initialised table may skip its init loop
+            drop = static and in_init_function(fs, loop['pos'])
+            approve(fs, loop['pos'], 'init_drop' if drop else 'init')
+            removed |= tok_indices(fs, loop['span'])
+            macro_candidates |= {x for x in Tokens(loop['hi']).text if x in fs.macros}
+            dead_var_candidates.append((loop['cursor'], function_range(fs, loop['pos'])))
+        for walk in t.walks:
+            if walk['convert']:
+                approve(fs, walk['pos'], 'walk')
+                removed |= set(fs.toks.span(walk['span'][0], walk['header_end']))
+                macro_candidates |= {x for x in Tokens(walk['hi']).text if x in fs.macros}
+        for s in t.sites:
+            if s.form == 'var':
+                approve(fs, s.op_pos, 'key_var')
+                continue
+            approve(fs, s.op_pos, 'keyed_ptr' if s.form == 'hashptr' else 'keyed')
+            idx = tok_indices(fs, s.idx_span)
+            lo, hi = s.red.key[-1]
+            base = fs.toks.first_at_or_after(s.idx_span[0])
+            removed |= idx - set(range(base + lo, base + hi))
+            macro_candidates |= {x for x in s.red.toks if x in fs.macros}
+        for pos, form, a in t.var_assigns:
+            approve(fs, pos, 'idx_ptr' if form == 'hashptr' else 'idx')
+            rhs = tok_indices(fs, a[2])
+            red = reduction(fs, t, a[1], pos)
+            base = fs.toks.first_at_or_after(a[2][0])
+            lo, hi = red.key[-1]
+            removed |= rhs - set(range(base + lo, base + hi))
+            macro_candidates |= {x for x in red.toks if x in fs.macros}
+        for bp in t.bucket_ptrs:
+            red = bp['red']
+            approve(fs, bp['pos'], 'bptr')
+            bp['key'] = source_text(fs, red, bp['idx_span'])
+            if red.form == 'hashptr':
+                bp['key'] = '(unsigned long)' + bp['key']
+            removed |= tok_indices(fs, bp['span'])
+            macro_candidates |= {x for x in red.toks if x in fs.macros}
+            for var_pos, op_pos, kind in bp['uses']:
+                approve(fs, op_pos, 'bptr_use', (bp['table_text'], bp['key']))
+                removed.add(fs.toks.at(*var_pos))
+            dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
+        ops = [s.op_pos for s in t.sites] + [u[1] for bp in t.bucket_ptrs for u in bp['uses']]
+        members.update(fs.members.get(op) for op in ops)
+        if static:
+            keep |= set(Tokens(t.bits).text)     # the generated DEFINE_HASHTABLE uses them
+    if not converted_any:
+        return
+    # deleting a node of a converted table; hlist_del() poisons where
+    # hash_del() unhashes, which only a test of hlist_unhashed() could tell
+    inspects = any(x in fs.toks.text for x in ('hlist_unhashed', 'hlist_fake', 'hash_hashed'))
+    for member, pos in fs.deletes:
+        kind = fs.toks.text[fs.toks.at(*pos)]
+        if member in members and ('init' in kind or not inspects):
+            approve(fs, pos, 'del')
+    # the hashtable.h include, after the last <linux/...> one
+    if not fs.has_hashtable_include and fs.includes:
+        approve(fs, max(fs.includes), 'include')
+    # size and mask macros that nothing uses any more
+    dead = set()
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(macro_candidates - dead - keep):
+            if len(fs.macro_pos.get(name, ())) != 1:
+                continue
+            # a macro definition is positioned at its hash sign: find the name
+            def_i = fs.toks.at(*fs.macro_pos[name][0])
+            while def_i is not None and fs.toks.text[def_i] != name:
+                def_i += 1
+            ok = True
+            for i in occurrences(fs, name):
+                if i == def_i or i in removed:
+                    continue
+                ok = False
+                break
+            if ok:
+                dead.add(name)
+                changed = True
+                body = fs.macro_bodies.get(name)
+                if body:
+                    removed |= tok_indices(fs, body)
+                    macro_candidates |= {x for x in Tokens(fs.macros[name][0]).text if x in fs.macros}
+                removed.add(def_i)
+    for name in dead:
+        approve(fs, fs.macro_pos[name][0], 'dead_macro')
+    # a size macro that is going away becomes the bits macro, in its place
+    for t in fs.tables.values():
+        if t.verdict != 'converted' or t.scope not in ('static', 'global') \
+                or not t.bits.isdigit() \
+                or t.size_text not in dead:
+            continue
+        name = bits_macro_name(t.size_text)
+        if name in fs.toks.text or name in fs.macros:
+            continue
+        fs.macros[name] = [t.bits]          # taken: a second table needs another name
+        approve(fs, fs.macro_pos[t.size_text][0], 'bits_macro', (name, t.bits, t.size_text))
+        approve(fs, t.pos, fs.approved[t.pos][0], name)
+    # local variables that only the removed code used
+    for var, rng in dead_var_candidates:
+        if rng is None:
+            continue
+        decls = [d for d in fs.decls.get(var, ())
+                 if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]] and not d[2]]
+        if len(decls) != 1:
+            continue
+        decl_i = fs.toks.at(*decls[0][0])
+        if all(i == decl_i or i in removed for i in occurrences(fs, var, rng[0], rng[1])):
+            approve(fs, decls[0][0], 'dead_var')

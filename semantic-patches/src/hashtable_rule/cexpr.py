@@ -1,0 +1,295 @@
+"""A small C expression parser and evaluator over token texts.
+
+Enough to evaluate size and mask macros (every configuration of an #if or a
+CONFIG_ symbol) and to split an index expression into key and reduction.
+"""
+
+import re
+
+from .tokens import Tokens
+
+
+_BINARY = {'*': 10, '/': 10, '%': 10, '+': 9, '-': 9, '<<': 8, '>>': 8,
+           '<': 7, '<=': 7, '>': 7, '>=': 7, '==': 6, '!=': 6, '&': 5,
+           '^': 4, '|': 3, '&&': 2, '||': 1}
+
+
+_TYPE_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const',
+               'u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'size_t',
+               '__u32', '__u64', 'uintptr_t', 'struct', 'void', '*', 'bool'}
+
+
+class Unknown(Exception):
+    pass
+
+
+class Choice(Exception):
+    def __init__(self, key, count):
+        Exception.__init__(self, key)
+        self.key, self.count = key, count
+
+
+class Parser:
+    """Parses texts[lo:hi] into nested tuples; every node ends with its span."""
+
+    def __init__(self, texts, lo=0, hi=None):
+        self.t = texts
+        self.i = lo
+        self.hi = len(texts) if hi is None else hi
+
+    def peek(self, k=0):
+        j = self.i + k
+        return self.t[j] if j < self.hi else None
+
+    def take(self, want=None):
+        tok = self.peek()
+        if tok is None or (want is not None and tok != want):
+            raise Unknown('expected %s' % want)
+        self.i += 1
+        return tok
+
+    def parse(self):
+        node = self.expr(0)
+        if self.i != self.hi:
+            raise Unknown('trailing tokens')
+        return node
+
+    def expr(self, min_prec):
+        start = self.i
+        left = self.unary()
+        while True:
+            op = self.peek()
+            if op == '?' and min_prec == 0:
+                self.take()
+                a = self.expr(0)
+                self.take(':')
+                b = self.expr(0)
+                left = ('?', left, a, b, (start, self.i))
+                continue
+            prec = _BINARY.get(op)
+            if prec is None or prec < min_prec:
+                return left
+            self.take()
+            right = self.expr(prec + 1)
+            left = ('bin', op, left, right, (start, self.i))
+
+    def is_cast(self):
+        if self.peek() != '(':
+            return False
+        j = self.i + 1
+        seen = False
+        while j < self.hi and self.t[j] != ')':
+            if self.t[j] not in _TYPE_WORDS and not (seen and re.match(r'\w+_t$', self.t[j])):
+                if not (self.t[j - 1] == 'struct'):
+                    return False
+            seen = True
+            j += 1
+        return seen and j + 1 < self.hi
+
+    def unary(self):
+        start = self.i
+        tok = self.peek()
+        if tok in ('-', '+', '~', '!'):
+            self.take()
+            return ('un', tok, self.unary(), (start, self.i))
+        if tok == 'sizeof':
+            raise Unknown('sizeof')
+        if self.is_cast():
+            while self.take() != ')':
+                pass
+            return ('cast', self.unary(), (start, self.i))
+        return self.postfix()
+
+    def postfix(self):
+        start = self.i
+        tok = self.take()
+        if tok == '(':
+            node = self.expr(0)
+            self.take(')')
+            node = ('paren', node, (start, self.i))
+        elif re.match(r'[0-9]', tok):
+            node = ('num', tok, (start, self.i))
+        elif re.match(r'[A-Za-z_]', tok):
+            node = ('id', tok, (start, self.i))
+        else:
+            raise Unknown('unexpected ' + tok)
+        while True:
+            tok = self.peek()
+            if tok == '(':
+                self.take()
+                args = []
+                while self.peek() != ')':
+                    args.append(self.expr(0))
+                    if self.peek() == ',':
+                        self.take()
+                self.take(')')
+                node = ('call', node, args, (start, self.i))
+            elif tok == '[':
+                self.take()
+                sub = self.expr(0)
+                self.take(']')
+                node = ('index', node, sub, (start, self.i))
+            elif tok in ('->', '.'):
+                self.take()
+                field = self.take()
+                node = ('field', node, field, (start, self.i))
+            elif tok in ('++', '--'):
+                raise Unknown('side effect')
+            else:
+                return node
+
+
+def parse_text(text):
+    toks = Tokens(text).text
+    return toks, Parser(toks).parse()
+
+
+def strip_parens(node):
+    while node[0] == 'paren':
+        node = node[1]
+    return node
+
+
+def node_text(toks, node):
+    lo, hi = node[-1]
+    return ' '.join(toks[lo:hi])
+
+
+def _int_literal(tok):
+    m = re.match(r'(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*$', tok)
+    if not m:
+        raise Unknown(tok)
+    s = m.group(1)
+    if s.lower().startswith('0x'):
+        return int(s, 16)
+    if len(s) > 1 and s.startswith('0'):
+        return int(s, 8)
+    return int(s)
+
+
+class Evaluator:
+    """Integer value of a constant expression under one configuration.
+
+    Macros with several definitions (#if branches) and configuration symbols
+    used as conditions are choices; evaluate_all() tries every combination.
+    """
+
+    def __init__(self, macros, env):
+        self.macros, self.env, self.depth = macros, env, 0
+
+    def choose(self, key, count):
+        if key not in self.env:
+            raise Choice(key, count)
+        return self.env[key]
+
+    def ident(self, name, cond):
+        defs = self.macros.get(name)
+        if defs:
+            which = self.choose(('macro', name), len(defs)) if len(defs) > 1 else 0
+            self.depth += 1
+            if self.depth > 40:
+                raise Unknown('recursive macro ' + name)
+            try:
+                toks, node = parse_text(defs[which])
+                return self.value(node, cond)
+            finally:
+                self.depth -= 1
+        if cond:
+            return self.choose(('config', name), 2)
+        raise Unknown(name)
+
+    def value(self, node, cond=False):
+        kind = node[0]
+        if kind == 'num':
+            return _int_literal(node[1])
+        if kind == 'id':
+            return self.ident(node[1], cond)
+        if kind in ('paren', 'cast'):
+            return self.value(node[1], cond)
+        if kind == 'un':
+            v = self.value(node[2], node[1] == '!')
+            return {'-': -v, '+': v, '~': ~v, '!': int(not v)}[node[1]]
+        if kind == '?':
+            return self.value(node[2]) if self.value(node[1], True) else self.value(node[3])
+        if kind == 'call' and node[1][0] == 'id':
+            name, args = node[1][1], node[2]
+            if name in ('IS_ENABLED', 'IS_BUILTIN', 'IS_MODULE', 'defined') and len(args) == 1 \
+                    and args[0][0] == 'id':
+                return self.choose(('config', args[0][1]), 2)
+            if name == 'BIT' and len(args) == 1:
+                return 1 << self.value(args[0])
+            raise Unknown('call ' + name)
+        if kind == 'bin':
+            op = node[1]
+            logical = op in ('&&', '||')
+            a = self.value(node[2], logical)
+            if op == '&&' and not a:
+                return 0
+            if op == '||' and a:
+                return 1
+            b = self.value(node[3], logical)
+            if op in ('/', '%'):
+                if b == 0:
+                    raise Unknown('division by zero')
+                q = divmod(abs(a), abs(b))[0]  # C truncates toward zero
+                q = q if (a < 0) == (b < 0) else -q
+                return q if op == '/' else a - q * b
+            if op in ('<<', '>>') and not 0 <= b < 64:
+                raise Unknown('shift')
+            return {'*': a * b, '+': a + b, '-': a - b, '<<': a << b, '>>': a >> b,
+                    '<': int(a < b), '<=': int(a <= b), '>': int(a > b), '>=': int(a >= b),
+                    '==': int(a == b), '!=': int(a != b), '&': a & b, '^': a ^ b,
+                    '|': a | b, '&&': int(bool(b)), '||': int(bool(b))}[op]
+        raise Unknown(kind)
+
+
+def evaluate_all(macros, texts, limit=64):
+    """Values of texts, evaluated together, for every configuration."""
+    nodes = [parse_text(t)[1] for t in texts]
+    results, todo = [], [{}]
+    while todo:
+        if len(results) + len(todo) > limit:
+            raise Unknown('too many configurations')
+        env = todo.pop()
+        try:
+            ev = Evaluator(macros, env)
+            results.append(tuple(ev.value(n) for n in nodes))
+        except Choice as c:
+            todo.extend(_extend(env, c.key, v) for v in range(c.count))
+    return results
+
+
+def _extend(env, key, value):
+    new = dict(env)
+    new[key] = value
+    return new
+
+
+def is_power_of_2(v):
+    return v > 0 and v & (v - 1) == 0
+
+
+def bits_expression(macros, size_text, depth=0):
+    """Text of B such that the size is 1 << B, preferring an existing macro."""
+    toks, node = parse_text(size_text)
+    node = strip_parens(node)
+    if node[0] == 'bin' and node[1] == '<<':
+        try:
+            if all(v == (1,) for v in evaluate_all(macros, [node_text(toks, node[2])])):
+                return node_text(toks, strip_parens(node[3]))
+        except Unknown:
+            pass
+    if node[0] == 'call' and node[1][0] == 'id' and node[1][1] == 'BIT' and len(node[2]) == 1:
+        return node_text(toks, strip_parens(node[2][0]))
+    if node[0] == 'id' and len(macros.get(node[1], ())) == 1 and depth < 20:
+        inner = bits_expression(macros, macros[node[1]][0], depth + 1)
+        if inner is not None:
+            return inner
+    if depth:
+        return None
+    values = {v[0] for v in evaluate_all(macros, [size_text])}
+    if len(values) == 1:
+        v = values.pop()
+        if is_power_of_2(v):
+            return str(v.bit_length() - 1)
+    return None

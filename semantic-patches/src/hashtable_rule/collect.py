@@ -1,0 +1,181 @@
+"""What the SmPL collection rules found, noted in the state of the file (note_*).
+
+Nothing here decides: every occurrence is only recorded with its position.
+"""
+
+from .files import (Site, Table, function_range, state, stmt_span, table_for, table_token)
+from .tokens import _HASH_SIGN, _pos, _span, matching_close
+
+
+def note_field(p, name, type_text):
+    state(p).field_types.setdefault(name, set()).add(type_text)
+
+
+def note_macro(p, name, value, pvalue):
+    fs = state(p)
+    fs.macro_bodies.setdefault(name, _span(pvalue))
+    fs.macros.setdefault(name, []).append(value)
+    fs.macro_pos.setdefault(name, []).append(_pos(p))
+
+
+def note_table(p, name, size, psize):
+    fs = state(p)
+    pos = _pos(p)
+    toks = fs.toks
+    i = toks.at(*pos)
+    # storage class and attributes, read off the tokens of the declaration
+    j = i
+    while j > 0 and toks.text[j - 1] not in (';', '}', '{') and toks.kind[j - 1] != 'str' \
+            and not toks.text[j - 1].startswith(_HASH_SIGN):
+        j -= 1
+    head = toks.text[j:i]
+    known = fs.tables.get(name)
+    if 'extern' in head:
+        if known is not None and known.injected and known.scope == 'extern':
+            known.uses.add(pos)          # the declaration of a shared table stays
+        return
+    if (known is not None and not known.injected) or function_range(fs, pos) is not None:
+        return
+    if known is not None and not ('static' not in head and known.scope == 'extern'):
+        # a file-scope table named like a table of other files: uses cannot be told apart
+        known.refuse('a table of this file is also called "%s"' % name, pos)
+        return
+    scope = 'static' if 'static' in head else 'global'
+    t = Table(name, fs.path, pos, size, _span(psize), scope)
+    k = i
+    while k < len(toks.text) and toks.text[k] != ';':
+        if toks.text[k] == '__read_mostly':
+            t.read_mostly = True
+        if toks.text[k] == '=':
+            t.refuse('has an initializer', pos)
+        k += 1
+    if 'const' in head:
+        t.refuse('is const', pos)
+    t.uses.add(pos)
+    fs.tables[name] = t
+
+
+def note_member_table(p, name, size, struct):
+    """A table inside a struct: its uses are E->name and E.name in this file."""
+    fs = state(p)
+    other = fs.tables.get(name)
+    if other is not None:
+        # two tables of one name: their uses cannot be told apart
+        other.refuse('another table in this file is also called "%s"' % name)
+        return
+    t = Table(name, fs.path, _pos(p), size, None, 'member')
+    t.struct = struct
+    t.uses.add(_pos(p))
+    if not fs.path.endswith('.c'):
+        t.refuse('struct declared in a header: other files may index it')
+    fs.tables[name] = t
+
+
+def note_pointer_table(p, name):
+    """static struct hlist_head *T: an allocated table, listed with its reason."""
+    fs = state(p)
+    if name in fs.tables or function_range(fs, _pos(p)) is not None:
+        return
+    t = Table(name, fs.path, _pos(p), '?', None, 'pointer')
+    t.refuse('allocated table (a pointer): making it a DEFINE_HASHTABLE would change '
+             'how it is allocated, which is left to a person')
+    fs.tables[name] = t
+
+
+def note_include(p, is_hashtable):
+    fs = state(p)
+    fs.includes.append(_pos(p))
+    if is_hashtable:
+        fs.has_hashtable_include = True
+
+
+def note_init(name, q, pf, hi, ph, cursor, inclusive):
+    t = table_for(q, name)
+    if t is None:
+        return
+    t.uses.add(table_token(q))
+    t.inits.append(dict(pos=_pos(pf), span=stmt_span(pf), hi=hi, hi_span=_span(ph),
+                        cursor=cursor, inclusive=inclusive))
+
+
+def note_init_while(name, q, pa, pf, hi, ph, cursor):
+    """i = 0; while (i < N) { INIT_HLIST_HEAD(&T[i]); i++; }"""
+    t = table_for(q, name)
+    if t is None:
+        return
+    t.uses.add(table_token(q))
+    t.inits.append(dict(pos=_pos(pf), span=(_pos(pa), stmt_span(pf)[1]), hi=hi,
+                        hi_span=_span(ph), cursor=cursor, inclusive=False))
+
+
+def note_walk(name, q, pf, hi, ph, cursor, pi, inclusive):
+    t = table_for(q, name)
+    if t is None:
+        return
+    fs = state(q)
+    t.uses.add(table_token(q))
+    # the header of the iterator ends at its closing parenthesis
+    j = matching_close(fs.toks.text, fs.toks.at(*_pos(pi)) + 1)
+    t.walks.append(dict(pos=_pos(pf), span=stmt_span(pf), header_end=fs.toks.pos[j],
+                        hi=hi, hi_span=_span(ph), cursor=cursor, inclusive=inclusive,
+                        iterator=fs.toks.text[fs.toks.at(*_pos(pi))]))
+
+
+def note_scan(name, q, pf, hi, ph, cursor, inclusive):
+    """&T[i] read inside a for loop over every bucket (hlist_empty and the like)."""
+    t = table_for(q, name)
+    if t is None:
+        return
+    t.uses.add(table_token(q))
+    t.inits.append(dict(pos=_pos(pf), span=stmt_span(pf), hi=hi, hi_span=_span(ph),
+                        cursor=cursor, inclusive=inclusive, scan=True))
+
+
+def note_keyed(name, q, pc, idx, pidx):
+    t = table_for(q, name)
+    if t is None:
+        return
+    fs = state(q)
+    kind = fs.toks.text[fs.toks.at(*_pos(pc))]
+    t.uses.add(table_token(q))
+    t.sites.append(Site(kind, _pos(pc), idx, _span(pidx)))
+
+
+def note_assign(var, p, rhs, prhs):
+    fs = state(p)
+    fs.assigns.setdefault(var, []).append((_pos(p), rhs, _span(prhs)))
+
+
+def note_decl(var, p, type_text, has_init):
+    fs = state(p)
+    fs.decls.setdefault(var, []).append((_pos(p), type_text, has_init))
+
+
+def note_bucket_pointer(name, q, ph, head, idx, pidx):
+    t = table_for(q, name)
+    if t is None:
+        return
+    t.uses.add(table_token(q))
+    fs = state(q)
+    start, end = _span(q)
+    table_text = fs.toks.source[fs.toks.offset[fs.toks.first_at_or_after(start)]:
+                                fs.toks.offset[fs.toks.span(start, end)[-1]] +
+                                len(fs.toks.text[fs.toks.span(start, end)[-1]])]
+    t.bucket_ptrs.append(dict(pos=_pos(ph), var=head, idx=idx, idx_span=_span(pidx),
+                              span=stmt_span(ph), table_text=table_text))
+
+
+def note_bucket_pointer_use(head, pv, pc):
+    fs = state(pv)
+    kind = fs.toks.text[fs.toks.at(*_pos(pc))]
+    fs.bptr_uses.setdefault(head, []).append((_pos(pv), _pos(pc), kind))
+
+
+def note_delete(member, pc):
+    fs = state(pc)
+    fs.deletes.append((member, _pos(pc)))
+
+
+def note_member(pc, member):
+    """The hlist_node member named by the hlist operation at pc."""
+    state(pc).members[_pos(pc)] = member

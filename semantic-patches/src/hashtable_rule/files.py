@@ -1,0 +1,289 @@
+"""What the rule knows of each file: its tokens, its candidate tables, the facts of the wrapper.
+
+tool/hashtable-convert runs the rule with two environment variables.
+HASHTABLE_CONVERT_FACTS names a JSON file of what the wrapper found in other
+files: {"tables": {name: {"scope": "member" or "global", "size": text,
+"macros": {name: [values]}, "fields": {name: [types]}, "struct": name}},
+"files": {path: {"macros": {name: [values]}, "tables": [names it uses]}}}.
+The tables span files: the wrapper has found every file that names them and
+converts all of those files or none, so here a shared table is treated as if
+it were file-local. The macros of a file come from the headers it includes;
+every value a macro is given counts, as for an #if in the file.
+HASHTABLE_CONVERT_RESULTS names a directory: the verdicts of each file are
+written there as JSON, one file per source file (see verdicts.record).
+"""
+
+import json
+import os
+
+from .tokens import _HASH_SIGN, Tokens, _pos, _span, align, matching_close
+
+
+def _load_facts():
+    path = os.environ.get('HASHTABLE_CONVERT_FACTS')
+    if not path:
+        return {}
+    with open(path) as f:
+        return json.load(f)
+
+
+_FACTS = _load_facts()
+_SHARED = _FACTS.get('tables', {})
+
+
+def is_shared(name):
+    return name in _SHARED
+
+
+class Site:
+    """One keyed access: its bucket expression and what reduces the key."""
+
+    def __init__(self, kind, op_pos, idx_text, idx_span):
+        self.kind, self.op_pos = kind, op_pos
+        self.idx_text, self.idx_span = idx_text, idx_span
+        self.form = self.key_text = None
+
+
+class Table:
+    def __init__(self, name, path, pos, size_text, size_span, scope):
+        self.name, self.path, self.pos = name, path, pos
+        self.size_text, self.size_span, self.scope = size_text, size_span, scope
+        self.read_mostly = False
+        self.uses = set()            # positions of name tokens understood
+        self.sites = []              # keyed accesses (Site)
+        self.inits, self.walks = [], []
+        self.bucket_ptrs = []        # dicts, see note_bucket_pointer
+        self.reasons = []
+        self.verdict = None
+        self.bits = None
+        self.injected = False        # declared in another file (see _SHARED)
+        self.struct = None           # the struct a member table belongs to
+        self.widths, self.forms = {}, set()
+
+    def refuse(self, reason, pos=None):
+        if pos:
+            reason = '%s (line %d)' % (reason, pos[0])
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+
+
+class FileState:
+    def __init__(self, path):
+        self.path = path
+        with open(path, errors='replace') as f:
+            self.toks = Tokens(f.read())
+        self.macros = {}             # name -> [value text per definition]
+        self.macro_pos = {}          # name -> [position of the name]
+        self.macro_bodies = {}       # name -> span of the (first) value
+        self.tables = {}
+        self.assigns = {}            # var -> [(pos, rhs text, rhs span, stmt span)]
+        self.decls = {}              # var -> [(pos, type text, has init)]
+        self.bptr_uses = {}          # var -> [(var pos, op pos, kind)]
+        self.includes = []           # positions of #include lines
+        self.has_hashtable_include = False
+        self.decided = False
+        self.approved = {}           # position -> (kind, extra)
+        self.field_types = {}        # struct field name -> declared types
+        self.position_maps = {}      # rewritten copy -> {its position: original position}
+        self.deletes = []            # (member, position) of hlist_del*()
+        self.members = {}            # hlist op position -> node member name
+        self.recorded = False
+        names = _FACTS.get('files', {}).get(path, {}).get('tables', list(_SHARED))
+        for name in names:
+            info = _SHARED[name]
+            t = Table(name, path, None, info['size'], None,
+                      'member' if info['scope'] == 'member' else 'extern')
+            t.injected = True
+            t.struct = info.get('struct')
+            self.tables[name] = t
+
+
+# ---------------------------------------------------------------- the wrapper
+# tool/hashtable-convert runs this file with two environment variables.
+# HASHTABLE_CONVERT_FACTS names a JSON file of what the wrapper found in other
+# files: {"tables": {name: {"scope": "member" or "global", "size": text,
+# "macros": {name: [values]}, "fields": {name: [types]}}},
+# "files": {path: {"macros": {name: [values]}, "tables": [names it uses]}}}.
+# The tables span files: the wrapper has found every file that names them and
+# converts all of those files or none, so here a shared table is treated as
+# if it were file-local. The macros of a file come from the headers it
+# includes; every value a macro is given counts, as for an #if in the file.
+# HASHTABLE_CONVERT_RESULTS names a directory: the verdicts of each file are
+# written there as JSON, one file per source file.
+
+
+_FILES = {}                 # path -> FileState, oldest first
+
+
+def state(p):
+    """The state of the file p is in.
+
+    After a rule has changed the code, spatch hands later rules a rewritten
+    copy of the file (another path, shifted lines; its name ends with the
+    original base name); such positions belong to the original file and are
+    translated back with translate(). Files given with --include are parsed
+    beside the file being processed, so a few states are kept at once.
+    """
+    path = p[0].file
+    fs = _FILES.get(path)
+    if fs is not None:
+        return fs
+    base = os.path.basename(path)
+    if base.startswith('cocci_small_output-'):
+        for known in reversed(list(_FILES.values())):
+            if base.endswith('-' + os.path.basename(known.path)):
+                return known
+    if len(_FILES) >= 8:
+        del _FILES[next(iter(_FILES))]
+    fs = _FILES[path] = FileState(path)
+    return fs
+
+
+def translate(p):
+    """Position p in the original file, or None where that token is new."""
+    fs = state(p)
+    path = p[0].file
+    pos = _pos(p)
+    if path == fs.path:
+        return pos
+    mapping = fs.position_maps.get(path)
+    if mapping is None:
+        with open(path, errors='replace') as f:
+            mapping = align(fs.toks, Tokens(f.read()))
+        fs.position_maps = {path: mapping}
+    return mapping.get(pos)
+
+
+def table_for(p, name):
+    """The candidate table that the expression at p (text name) designates.
+
+    A plain identifier is a file-scope table; E->T or E.T is the member T.
+    """
+    fs = state(p)
+    start, end = _span(p)
+    idx = fs.toks.span(start, end)
+    if not idx:
+        return None
+    last = idx[-1]
+    member = len(idx) > 1 and fs.toks.text[last - 1] in ('->', '.')
+    if len(idx) > 1 and not member:
+        return None
+    t = fs.tables.get(fs.toks.text[last])
+    if t is None or (t.scope == 'member') != member:
+        return None
+    return t
+
+
+def table_token(p):
+    """Position of the last token (the name) of the table expression at p."""
+    fs = state(p)
+    start, end = _span(p)
+    return fs.toks.pos[fs.toks.span(start, end)[-1]]
+
+
+def statement_end(fs, i):
+    """Index of the last token of the statement starting at token i."""
+    toks = fs.toks.text
+    j = i
+    if toks[j] in ('for', 'while', 'if', 'switch') or toks[j + 1] == '(':
+        # a loop, condition or iterator macro: its header, then its body
+        while toks[j] != '(':
+            j += 1
+        return statement_end(fs, matching_close(toks, j) + 1)
+    if toks[j] == '{':
+        return matching_close(toks, j)
+    depth = 0
+    while True:
+        if toks[j] in ('(', '[', '{'):
+            depth += 1
+        elif toks[j] in (')', ']', '}'):
+            depth -= 1
+        elif toks[j] == ';' and depth == 0:
+            return j
+        j += 1
+
+
+def stmt_span(p):
+    """(start, end) positions of the statement beginning at position p."""
+    fs = state(p)
+    i = fs.toks.at(*_pos(p))
+    j = statement_end(fs, i)
+    end = fs.toks.pos[j]
+    return (fs.toks.pos[i], (end[0], end[1] + 1))
+
+
+def function_range(fs, pos):
+    """Token index range [open brace, close brace] of the function around pos."""
+    toks = fs.toks
+    target = toks.first_at_or_after(pos)
+    depth, start = 0, None
+    for i, tok in enumerate(toks.text):
+        if tok == '{':
+            if depth == 0:
+                start = i
+            depth += 1
+        elif tok == '}':
+            depth -= 1
+            if depth == 0 and start is not None and start <= target <= i:
+                return start, i
+    return None
+
+
+def function_header(fs, rng):
+    """Tokens from the end of the previous declaration to the brace of the function."""
+    toks = fs.toks
+    j = rng[0]
+    while j > 0 and toks.text[j - 1] not in (';', '}') and not toks.text[j - 1].startswith(_HASH_SIGN):
+        j -= 1
+    return toks.text[j:rng[0]], j
+
+
+def occurrences(fs, name, lo=0, hi=None):
+    """Token indices of identifier name that are not struct member names."""
+    toks = fs.toks
+    hi = len(toks.text) - 1 if hi is None else hi
+    out = []
+    for i in range(lo, hi + 1):
+        if toks.text[i] == name and toks.kind[i] == 'id' \
+                and not (i > 0 and toks.text[i - 1] in ('->', '.')):
+            out.append(i)
+    return out
+
+
+def table_occurrences(fs, t):
+    """Token indices naming table t: the identifier, or the member after -> and .
+
+    For a member the name alone counts too (offsetof(struct S, name) is a use),
+    except where a function declares a variable or parameter of that name.
+    """
+    if t.scope != 'member':
+        return occurrences(fs, t.name)
+    toks = fs.toks
+    out = []
+    for i, tok in enumerate(toks.text):
+        if tok != t.name or toks.kind[i] != 'id':
+            continue
+        if toks.pos[i] != t.pos and (i == 0 or toks.text[i - 1] not in ('->', '.')):
+            rng = function_range(fs, toks.pos[i])
+            if rng is not None and declared_type(fs, tok, rng) is not None:
+                continue         # a variable of the function, of that name
+        out.append(i)
+    return out
+
+
+def tok_indices(fs, span):
+    return set(fs.toks.span(span[0], span[1]))
+
+
+def declared_type(fs, var, rng):
+    """Declared type text of a local or parameter var inside function rng."""
+    lo_pos = fs.toks.pos[function_header(fs, rng)[1]]
+    hi_pos = fs.toks.pos[rng[1]]
+    for pos, type_text, has_init in fs.decls.get(var, ()):
+        if lo_pos <= pos <= hi_pos:
+            return type_text
+    return None
+
+
+def in_spans(pos, spans):
+    return any(s is not None and s[0] <= pos < s[1] for s in spans)

@@ -1,0 +1,130 @@
+"""The tokens of a C file, with positions, and mapping positions between versions.
+
+Occurrences of the name of a table are counted on the file's own tokens, so that
+a use spatch does not parse (in a macro body, an #if branch) still counts: an
+occurrence no rule understood makes the table ineligible.
+"""
+
+import difflib
+import re
+
+
+_HASH_SIGN = chr(35)  # spelled out: spatch cuts python lines at a hash sign in quotes
+
+
+_TOKEN_RE = re.compile(r"""
+    (?P<nl>\n) | (?P<ws>[ \t\r\f\v]+ | \\\n)
+  | (?P<comment>/{2}[^\n]* | /\*.*?\*/)
+  | (?P<str>\x22(?:\\.|[^\x22\\\n])*\x22 | \x27(?:\\.|[^\x27\\\n])*\x27)
+  | (?P<num>\.?[0-9][A-Za-z0-9_.]*)
+  | (?P<id>[A-Za-z_][A-Za-z0-9_]*)
+  | (?P<op>->|<<=|>>=|\.\.\.|<<|>>|<=|>=|==|!=|&&|\|\||\+\+|--|[-+*/%&|^]=|\S)
+""", re.S | re.X)
+
+
+class Tokens:
+    """The tokens of one file: kinds, texts, (line, column) and a position index."""
+
+    def __init__(self, text):
+        self.kind, self.text, self.pos, self.offset = [], [], [], []
+        self.source = text
+        line, line_start = 1, 0
+        for m in _TOKEN_RE.finditer(text):
+            kind = m.lastgroup
+            if kind in ('nl', 'ws', 'comment'):
+                chunk = m.group()
+                newlines = chunk.count('\n')
+                if newlines:
+                    line += newlines
+                    line_start = m.start() + chunk.rindex('\n') + 1
+                continue
+            self.kind.append(kind)
+            self.text.append(m.group())
+            self.pos.append((line, m.start() - line_start))
+            self.offset.append(m.start())
+        self.index = {p: i for i, p in enumerate(self.pos)}
+
+    def at(self, line, col):
+        return self.index.get((line, col))
+
+    def span(self, start, end):
+        """Token indices from position start up to position end (exclusive)."""
+        first = self.first_at_or_after(start)
+        out = []
+        i = first
+        while i < len(self.pos) and self.pos[i] < end:
+            out.append(i)
+            i += 1
+        return out
+
+    def first_at_or_after(self, p):
+        lo, hi = 0, len(self.pos)
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if self.pos[mid] < p:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+
+def _pos(p):
+    return (int(p[0].line), int(p[0].column))
+
+
+def _span(p):
+    return ((int(p[0].line), int(p[0].column)),
+            (int(p[0].line_end), int(p[0].column_end)))
+
+
+# ---------------------------------------------------------------- expressions
+# A small C expression parser over token texts: enough to evaluate size and
+# mask macros and to split an index expression into key and reduction.
+
+
+def matching_close(toks, j):
+    """Index of the bracket that closes the one at toks[j]."""
+    pair = {'(': ')', '{': '}', '[': ']'}[toks[j]]
+    opening, depth = toks[j], 0
+    while True:
+        if toks[j] == opening:
+            depth += 1
+        elif toks[j] == pair:
+            depth -= 1
+            if depth == 0:
+                return j
+        j += 1
+
+
+def align(old, new):
+    """Map the positions of the tokens of new to those of the same tokens in old.
+
+    Lines are matched first (cheap, and most lines are unchanged); the tokens
+    of changed line ranges are then matched one by one, so that a line that
+    was only re-indented, or changed elsewhere, still maps.
+    """
+    def lines_of(toks):
+        rows = {}
+        for i, (line, col) in enumerate(toks.pos):
+            rows.setdefault(line, []).append(i)
+        last = toks.pos[-1][0] if toks.pos else 0
+        return [tuple(toks.text[i] for i in rows.get(n, ())) for n in range(1, last + 1)], rows
+
+    old_lines, old_rows = lines_of(old)
+    new_lines, new_rows = lines_of(new)
+    mapping = {}
+    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == 'equal':
+            for k in range(i2 - i1):
+                for a, b in zip(old_rows.get(i1 + k + 1, ()), new_rows.get(j1 + k + 1, ())):
+                    mapping[new.pos[b]] = old.pos[a]
+        elif tag == 'replace':
+            olds = [i for n in range(i1 + 1, i2 + 1) for i in old_rows.get(n, ())]
+            news = [i for n in range(j1 + 1, j2 + 1) for i in new_rows.get(n, ())]
+            sub = difflib.SequenceMatcher(None, [old.text[i] for i in olds],
+                                          [new.text[i] for i in news], autojunk=False)
+            for a, b, size in sub.get_matching_blocks():
+                for k in range(size):
+                    mapping[new.pos[news[b + k]]] = old.pos[olds[a + k]]
+    return mapping

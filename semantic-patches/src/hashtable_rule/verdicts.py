@@ -1,0 +1,121 @@
+"""What the SmPL rules ask of the decision, and the verdicts it reports.
+
+approved() and its kin are the constraints of the patch and context rules;
+record() writes the verdicts of a file for the wrapper; verdict_line() is the
+report and org text.
+"""
+
+import hashlib
+import json
+import os
+
+from .analysis import reduction
+from .approval import decide
+from .files import _SHARED, state, table_occurrences, translate
+
+
+def table_record(fs, t):
+    """What the wrapper needs to know of table t: a JSON-ready dict."""
+    sites = getattr(t, 'sites', [])
+    walks_open = [dict(line=w['pos'][0], why=w.get('why')) for w in t.walks
+                  if not w.get('convert')]
+    keys = {s.key_text for s in sites if s.key_text}
+    keys |= {bp.get('key') or bp['idx'] for bp in t.bucket_ptrs}
+    for pos, form, a in getattr(t, 'var_assigns', []):
+        red = reduction(fs, t, a[1], pos)
+        keys.add(red.key_text if red is not None else a[1])
+    return dict(
+        name=t.name, file=fs.path, line=t.pos[0] if t.pos else None,
+        scope=t.scope, shared=t.injected or (t.scope == 'global' and t.name in _SHARED),
+        size=t.size_text, bits=t.bits, read_mostly=t.read_mostly,
+        verdict=t.verdict, reasons=list(t.reasons),
+        key_widths=sorted(t.widths), forms=sorted(t.forms), keys=sorted(keys),
+        accesses=dict(
+            keyed=len(sites), bucket_pointers=len(t.bucket_ptrs),
+            index_assignments=len(getattr(t, 'var_assigns', [])),
+            inits=len([l for l in t.inits if not l.get('scan')]),
+            emptiness_tests=len([l for l in t.inits if l.get('scan')]),
+            walks=len(t.walks) - len(walks_open)),
+        walks_open=walks_open)
+
+
+def record(p):
+    """Decide the file of p and, for the wrapper, write its verdicts once."""
+    fs = state(p)
+    decide(fs)
+    out = os.environ.get('HASHTABLE_CONVERT_RESULTS')
+    if not out or fs.recorded:
+        return
+    fs.recorded = True
+    tables = [table_record(fs, t) for t in fs.tables.values()
+              if not (t.injected and t.verdict == 'skipped' and not table_occurrences(fs, t))]
+    name = hashlib.md5(fs.path.encode()).hexdigest() + '.json'
+    tmp = os.path.join(out, name + '.tmp')
+    with open(tmp, 'w') as f:
+        json.dump(dict(file=fs.path, tables=tables), f)
+    os.replace(tmp, os.path.join(out, name))
+
+
+def approved(p, kind, extra=None):
+    fs = state(p)
+    decide(fs)
+    got = fs.approved.get(translate(p))
+    if got is None or got[0] != kind:
+        return False
+    return extra is None or got[1] == extra
+
+
+def _squash(text):
+    return ''.join(str(text).split())
+
+
+def still_pending(p):
+    """Is p a site the patch approved but left as it was?"""
+    fs = state(p)
+    decide(fs)
+    pos = translate(p)
+    got = fs.approved.get(pos) if pos is not None else None
+    return got is not None and got[0] != 'include'
+
+
+def still_pending_assignment(p, rhs):
+    """An approved assignment whose right-hand side is still the reduced one."""
+    if not still_pending(p):
+        return False
+    fs = state(p)
+    kind = fs.approved[translate(p)][0]
+    if kind not in ('idx', 'idx_ptr'):
+        return True
+    pos = translate(p)
+    recorded = [a[1] for v in fs.assigns.values() for a in v if a[0] == pos]
+    return any(_squash(r) == _squash(rhs) for r in recorded)
+
+
+def fail_incomplete(p):
+    """Abandon the file: converting part of a table would change its meaning."""
+    fs = state(p)
+    pos = translate(p)
+    raise RuntimeError('%s:%d: %s approved but not rewritten; the file is left unchanged'
+                       % (fs.path, pos[0], fs.approved[pos][0]))
+
+
+def context_site(p):
+    """A keyed access that the patch would rewrite."""
+    return any(approved(p, kind) for kind in ('keyed', 'keyed_ptr', 'key_var', 'bptr_use'))
+
+
+def approved_extra(p):
+    """What the approval of p carries: the bits of a table, the table and key of a use."""
+    return state(p).approved[translate(p)][1]
+
+
+def verdict_line(t):
+    what = '%s[%s]' % (t.name, t.size_text)
+    if t.verdict == 'converted' and t.scope == 'member':
+        return '%s: converted (struct member: its accesses use hashtable.h)' % what
+    if t.verdict == 'converted' and t.scope == 'extern':
+        return '%s: converted (declared in another file: its accesses use hashtable.h)' % what
+    if t.verdict == 'converted':
+        return '%s: converted to DEFINE_HASHTABLE(%s, %s)%s' % (
+            what, t.name, t.bits, ' (read mostly)' if t.read_mostly else '')
+    return '%s: skipped: %s' % (what, '; '.join(t.reasons))

@@ -1,0 +1,52 @@
+"""Key widths: hash_min() hashes keys of 4 bytes or less with hash_32, others with hash_long.
+
+Two sites of one table must give keys of one width class, or the same key
+would land in different buckets.
+"""
+
+import re
+
+from .cexpr import node_text, strip_parens
+
+
+_SMALL_TYPES = {'char', 'short', 'int', 'unsigned', 'signed', 'bool', '_Bool',
+                'u8', 'u16', 'u32', 's8', 's16', 's32', '__u8', '__u16', '__u32',
+                '__s8', '__s16', '__s32', 'uint8_t', 'uint16_t', 'uint32_t',
+                'int8_t', 'int16_t', 'int32_t', 'kuid_t', 'kgid_t', 'uid_t', 'gid_t',
+                'pid_t', 'dev_t', '__le32', '__be32', '__le16', '__be16'}
+
+
+_LONG_TYPES = {'long', 'u64', 's64', '__u64', '__s64', 'size_t', 'ssize_t',
+               'uintptr_t', 'intptr_t', 'uint64_t', 'int64_t', 'loff_t',
+               'pgoff_t', 'sector_t', 'ptrdiff_t', '__le64', '__be64'}
+
+
+def width_class(type_text):
+    """'small' (hashed with hash_32), 'long' (hash_long), or the type itself."""
+    words = [w for w in re.findall(r'[A-Za-z_]\w*|\*', type_text)
+             if w not in ('const', 'volatile', 'static', 'register')]
+    if '*' in words:
+        return 'pointer'
+    if 'long' in words or any(w in _LONG_TYPES for w in words):
+        return 'long'
+    if words and all(w in _SMALL_TYPES for w in words):
+        return 'small'
+    if words and words[0] == 'enum':
+        return 'small'
+    return 'type ' + ' '.join(words)
+
+
+def shape_class(toks, node, field_types):
+    """Width class of a key whose type spatch did not know, from its shape."""
+    node = strip_parens(node)
+    if node[0] == 'cast':
+        lo, hi = node[-1]
+        return width_class(' '.join(toks[lo + 1:node[1][-1][0] - 1]))
+    if node[0] == 'call' and node[1][0] == 'id':
+        return 'result of ' + node[1][1] + '()'
+    if node[0] == 'field':
+        types = field_types.get(node[2], set())
+        if len(types) == 1:
+            return width_class(next(iter(types)))
+        return 'field ' + node[2]
+    return 'expression ' + node_text(toks, node)

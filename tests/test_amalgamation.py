@@ -1,0 +1,71 @@
+"""The shipped rule is its sources, assembled; the assembler refuses what spatch would break.
+
+semantic-patches/hashtable.cocci must be exactly what semantic-patches/amalgamate.py
+makes of semantic-patches/src/ (run make rule after editing there), and the
+rule's Python must pass pyflakes.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'semantic-patches'))
+
+import amalgamate  # noqa: E402
+
+
+class InSyncTest(unittest.TestCase):
+    def test_shipped_rule_is_up_to_date(self):
+        proc = subprocess.run([sys.executable, os.path.join(ROOT, 'semantic-patches', 'amalgamate.py'),
+                               '--check'], stderr=subprocess.PIPE, universal_newlines=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+
+    def test_every_module_is_in_the_rule(self):
+        with open(os.path.join(ROOT, 'semantic-patches', 'hashtable.cocci')) as f:
+            rule = f.read()
+        for name in amalgamate.module_order('hashtable_rule'):
+            self.assertIn('# %s %s.py\n' % ('-' * 64, name), rule)
+        self.assertNotIn('%%PYTHON', rule)
+        self.assertNotIn('from .', rule)
+
+    @unittest.skipUnless(shutil.which('pyflakes3'), 'pyflakes3 is not installed (make deps)')
+    def test_pyflakes_finds_nothing(self):
+        proc = subprocess.run(['pyflakes3', 'semantic-patches/src', 'semantic-patches/amalgamate.py',
+                               'tool/hashtable_convert', 'tests'], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+        self.assertEqual(proc.returncode, 0, proc.stdout)
+
+
+class LexerTest(unittest.TestCase):
+    """Each of these was seen to break spatch 1.1.1 inside @initialize:python@."""
+
+    def problems(self, code):
+        return amalgamate.lexer_problems(code, 'm.py')
+
+    def test_floor_division_is_refused(self):
+        self.assertEqual(len(self.problems('x = 7 // 2\n')), 1)
+        self.assertEqual(self.problems('x = "a//b"\n'), [])
+
+    def test_decorators_and_matmul_are_refused(self):
+        self.assertEqual(len(self.problems('@f\ndef g():\n    pass\n')), 1)
+        self.assertEqual(self.problems('s = "@@"\n# a comment @ alone\n'), [])
+
+    def test_comment_after_code_with_odd_quotes_or_at_is_refused(self):
+        self.assertEqual(len(self.problems("x = 1  # it's\n")), 1)
+        self.assertEqual(len(self.problems('x = 1  # e@mail\n')), 1)
+        self.assertEqual(self.problems("# it's alone on its line\nx = 1  # \"both\"\n"), [])
+
+    def test_a_line_starting_with_spatch_options_is_refused(self):
+        self.assertEqual(len(self.problems('s = """\n# spatch --foo\n"""\n')), 1)
+
+
+class OrderTest(unittest.TestCase):
+    def test_a_module_importing_a_later_one_is_refused(self):
+        with self.assertRaises(amalgamate.AmalgamationError):
+            amalgamate.split_module('hashtable_rule', 'cexpr', [])
+
+
+if __name__ == '__main__':
+    unittest.main()
