@@ -11,8 +11,8 @@ PYTHON ?= /usr/bin/python3
 CC ?= gcc
 export PYTHON
 
-.PHONY: all deps deps-kernel rule check check-header check-rules check-tool check-kernel bench \
-	install-kernel demo clean
+.PHONY: all deps deps-kernel rule check check-header check-header-pre39 check-rules check-tool \
+	check-kernel bench install-kernel demo clean
 
 all: check
 
@@ -27,11 +27,14 @@ deps-kernel:
 rule:
 	@$(PYTHON) semantic-patches/amalgamate.py
 
-check: deps check-header check-rules check-tool
+check: deps check-header check-header-pre39 check-rules check-tool
 	@echo "make check: all tests passed"
 
 check-header: deps
 	@$(MAKE) --no-print-directory -C tests/header
+
+check-header-pre39: deps
+	@$(MAKE) --no-print-directory -C tests/header-pre39
 
 check-rules: deps
 	@$(PYTHON) semantic-patches/amalgamate.py --check
