@@ -13,12 +13,12 @@ that package's MODULES: their standard-library imports first, then each
 module's code under a comment naming its source, without the imports between
 them (all of them share one namespace there).
 
-spatch 1.1.1 reads that block with its own lexer, and some valid Python does
-not survive it (tried on 1.1.1): // outside a string ends the line silently,
-@ starts a rule (decorators, or @ in a comment after code), a comment after
-code with unbalanced quotes is a parse error, and a line starting with
-"# spatch" is read as spatch options. Such code is refused here, with its
-module and line.
+spatch 1.1.1 reads that block with its own lexer (parsing_cocci/lexer_script.mll),
+and some valid Python does not survive it: // outside a string ends the line
+silently, @ starts a rule (decorators), a quote in a comment that does not
+start its line (after code, or indented) opens a string that runs on, "(*" makes it ignore single quotes, and a line starting
+with "# spatch" is read as spatch options. spatch_reads() is that lexer; a
+module whose block would not be the same program is refused, with its line.
 
 Usage: amalgamate.py [--check] [RULE...]   (default: every src/*.cocci.in)
   --check   compare with the committed file instead of writing it (exit 1 if stale)
@@ -57,29 +57,128 @@ def module_order(package: str) -> Tuple[str, ...]:
     raise AmalgamationError('%s: no MODULES = (...) list' % path)
 
 
+_SPECIAL = set('\'"@/\n\r\x0b\x0c()')
+
+
+def spatch_reads(text):
+    """What spatch 1.1.1 makes of a script block: its lexer_script.mll, step by step.
+
+    Returns (the Python text spatch runs, [(offset, what, end offset)] of
+    where it went its own way: comments it dropped, strings it read, an @).
+    Outside quotes the lexer drops // and # to the end of the line (when
+    that is its longest match), reads '...' without escapes and "..." with
+    only \\" escaped, stops at @, and after "(*" takes ' for a plain character
+    until "*)" (OCaml comments).
+    """
+    out, events = [], []
+    i, n, in_comment = 0, len(text), False
+    while i < n:
+        c = text[i]
+        j = i
+        while j < n and text[j] not in _SPECIAL:
+            j += 1
+        mine = j - i                  # myrule: a run of ordinary characters
+        eol = text.find('\n', i)
+        eol = n if eol < 0 else eol
+        cands = [(mine, 'data')]
+        if c in '()':
+            cands.append((1, 'data'))
+        if c in '\n\r\x0b\x0c':
+            cands.append((1, 'data'))
+        if text.startswith('@', i):
+            cands.append((1, 'at'))
+        if c == '/':
+            cands.append((1, 'data'))
+        if text.startswith('//', i):
+            cands.append((eol - i, 'drop'))
+        if c == '#':
+            cands.append((eol - i, 'drop'))
+        if text.startswith('(*', i):
+            cands.append((2, 'open'))
+        if text.startswith('*)', i):
+            cands.append((2, 'close'))
+        if c == '"':
+            cands.append((1, 'dq'))
+        if c == "'":
+            cands.append((1, 'sq'))
+        length, what = max(cands, key=lambda x: x[0])   # ties: the first rule
+        if length == 0:
+            length, what = 1, 'data'
+        if what == 'data':
+            out.append(text[i:i + length])
+        elif what == 'at':
+            events.append((i, '@', i))
+            out.append(text[i])
+        elif what == 'drop':
+            events.append((i, 'drop', i + length - 1))
+        elif what in ('open', 'close'):
+            in_comment = what == 'open'
+            out.append(text[i:i + 2])
+        elif what == 'sq' and in_comment:
+            out.append("'")
+        else:
+            q = c
+            k = i + 1
+            while k < n and text[k] != q:
+                k += 2 if (q == '"' and text.startswith('\\"', k)) else 1
+            events.append((i, 'string' if k < n else 'unclosed', k))
+            out.append(text[i:k + 1])
+            length = k + 1 - i
+        i += length
+    return ''.join(out), events
+
+
 def lexer_problems(text: str, where: str) -> List[str]:
-    """Python that spatch 1.1.1's reading of an @initialize:python@ block would break."""
+    """Python that spatch 1.1.1's reading of an @initialize:python@ block would change.
+
+    The block spatch runs must be the same program (the same syntax tree) as
+    the module; where it is not, the first place where spatch's reading and
+    Python's part ways is named.
+    """
     problems = []
-    lines = text.split('\n')
-    for n, line in enumerate(lines, 1):
+    for n, line in enumerate(text.split('\n'), 1):
         if re.match(r'\s*#\s*spatch\b', line):
             problems.append('%s:%d: a line starting with "# spatch" is read as spatch options'
                             % (where, n))
-    code_lines = set()
+    read, events = spatch_reads(text)
+    try:
+        same = ast.dump(ast.parse(read)) == ast.dump(ast.parse(text))
+    except SyntaxError:
+        same = False
+    if same and not any(what in ('@', 'unclosed') for _, what, _ in events):
+        return problems
+    # where the readings part: a comment spatch drops that is no Python comment,
+    # a string it reads that is no Python string, or an @
+    comments, strings = [], []
+    lines = text.split('\n')
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
+
+    def offset(row, col):
+        return starts[row - 1] + col
     for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-        row = tok.start[0]
-        if tok.type == tokenize.OP and tok.string in ('//', '//=', '@', '@='):
-            problems.append('%s:%d: "%s" outside a string: spatch cuts the line at // and '
-                            'takes @ for a rule (use divmod() or >>, no decorators)'
-                            % (where, row, tok.string))
-        if tok.type == tokenize.COMMENT and row in code_lines:
-            body = tok.string
-            if '@' in body or body.count("'") % 2 or body.count('"') % 2:
-                problems.append('%s:%d: a comment after code must not hold @ or unbalanced '
-                                'quotes (spatch cannot read it): %s' % (where, row, body))
-        if tok.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
-                            tokenize.DEDENT, tokenize.ENCODING):
-            code_lines.update(range(tok.start[0], tok.end[0] + 1))
+        if tok.type == tokenize.COMMENT:
+            comments.append((offset(*tok.start), offset(*tok.end)))
+        elif tok.type == tokenize.STRING:
+            strings.append((offset(*tok.start), offset(*tok.end)))
+    for pos, what, end in events:
+        # harmless: it starts and ends inside one Python string or comment
+        within = any(lo <= pos and end < hi for lo, hi in strings + comments)
+        harmless = within and what != 'unclosed' and not (what == '@' and
+                                                           not any(lo <= pos < hi for lo, hi in strings))
+        if not harmless:
+            row = text.count('\n', 0, pos) + 1
+            problems.append('%s:%d: spatch 1.1.1 reads this line otherwise than Python (%s): %s'
+                            % (where, row, {'@': 'an @ starts a rule',
+                                            'drop': '// or # starts a comment for it',
+                                            'string': 'a quote it pairs otherwise',
+                                            'unclosed': 'a quote it never closes'}[what],
+                               lines[row - 1].strip()))
+            break
+    else:
+        problems.append('%s: spatch 1.1.1 would run another program than this one (check '
+                        'quotes in comments after code, // and (* outside strings)' % where)
     return problems
 
 

@@ -68,8 +68,9 @@ class Tokens:
 
     def __init__(self, text):
         self.kind, self.text, self.pos, self.offset = [], [], [], []
+        self.bol = []                # does the token begin a logical line?
         self.source = text
-        line, line_start = 1, 0
+        line, line_start, fresh = 1, 0, True
         for m in _TOKEN_RE.finditer(text):
             kind = m.lastgroup
             if kind in ('nl', 'ws', 'comment'):
@@ -78,15 +79,60 @@ class Tokens:
                 if newlines:
                     line += newlines
                     line_start = m.start() + chunk.rindex('\n') + 1
+                fresh = fresh or kind == 'nl'
                 continue
             self.kind.append(kind)
             self.text.append(m.group())
             self.pos.append((line, m.start() - line_start))
             self.offset.append(m.start())
+            self.bol.append(fresh)
+            fresh = False
         self.index = {p: i for i, p in enumerate(self.pos)}
+        self._blocks = None
+
+    def end(self, i):
+        """Offset just after token i."""
+        return self.offset[i] + len(self.text[i])
+
+    def source_of(self, lo, hi):
+        """The source text of tokens lo..hi-1, on one line (comments and line breaks are spaces)."""
+        if hi <= lo:
+            return ''
+        out = [self.text[lo]]
+        for i in range(lo + 1, hi):
+            if self.offset[i] > self.end(i - 1):
+                out.append(' ')
+            out.append(self.text[i])
+        return ''.join(out)
+
+    def line_end(self, i):
+        """Index just after the last token of the logical line of token i (a directive)."""
+        j = i + 1
+        while j < len(self.text) and not self.bol[j]:
+            j += 1
+        return j
+
+    def blocks(self):
+        """(open, close) token indices of every top-level brace pair, in order."""
+        if self._blocks is None:
+            self._blocks, depth, start = [], 0, None
+            for i, tok in enumerate(self.text):
+                if tok == '{':
+                    if depth == 0:
+                        start = i
+                    depth += 1
+                elif tok == '}' and depth:
+                    depth -= 1
+                    if depth == 0:
+                        self._blocks.append((start, i))
+        return self._blocks
 
     def at(self, line, col):
         return self.index.get((line, col))
+
+    def at_pos(self, pos):
+        """The index of the token at position (line, column), or None."""
+        return self.index.get(pos)
 
     def span(self, start, end):
         """Token indices from position start up to position end (exclusive)."""
@@ -182,9 +228,11 @@ _BINARY = {'*': 10, '/': 10, '%': 10, '+': 9, '-': 9, '<<': 8, '>>': 8,
            '^': 4, '|': 3, '&&': 2, '||': 1}
 
 
-_TYPE_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const',
+_TYPE_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const', 'volatile',
                'u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'size_t',
-               '__u32', '__u64', 'uintptr_t', 'struct', 'void', '*', 'bool'}
+               '__u8', '__u16', '__u32', '__u64', '__s32', '__s64', 'uintptr_t', 'struct',
+               'union', 'enum', 'void', '*', 'bool', '__force', '__user', '__iomem',
+               '__be16', '__be32', '__be64', '__le16', '__le32', '__le64'}
 
 
 class Unknown(Exception):
@@ -254,14 +302,31 @@ class Parser:
             j += 1
         return seen and j + 1 < self.hi
 
+    def _close(self, j):
+        depth = 0
+        while j < self.hi:
+            if self.t[j] == '(':
+                depth += 1
+            elif self.t[j] == ')':
+                depth -= 1
+                if depth == 0:
+                    return j
+            j += 1
+        raise Unknown('unbalanced parentheses')
+
     def unary(self):
         start = self.i
         tok = self.peek()
-        if tok in ('-', '+', '~', '!'):
+        if tok in ('-', '+', '~', '!', '&', '*'):
             self.take()
             return ('un', tok, self.unary(), (start, self.i))
         if tok == 'sizeof':
-            raise Unknown('sizeof')
+            self.take()
+            if self.is_cast() or (self.peek() == '(' and self.peek(2) == ')'):
+                self.i = self._close(self.i) + 1     # sizeof(type): no expression in it
+            else:
+                self.unary()
+            return ('sizeof', self.t[start + 1], (start, self.i))
         if self.is_cast():
             while self.take() != ')':
                 pass
@@ -279,6 +344,8 @@ class Parser:
             node = ('num', tok, (start, self.i))
         elif re.match(r'[A-Za-z_]', tok):
             node = ('id', tok, (start, self.i))
+        elif tok[0] in '"\x27':
+            node = ('str', tok, (start, self.i))
         else:
             raise Unknown('unexpected ' + tok)
         while True:
@@ -374,6 +441,10 @@ class Evaluator:
             return self.ident(node[1], cond)
         if kind in ('paren', 'cast'):
             return self.value(node[1], cond)
+        if kind in ('sizeof', 'str'):
+            raise Unknown(kind)
+        if kind == 'un' and node[1] in ('&', '*'):
+            raise Unknown('address')
         if kind == 'un':
             v = self.value(node[2], node[1] == '!')
             return {'-': -v, '+': v, '~': ~v, '!': int(not v)}[node[1]]
@@ -463,6 +534,90 @@ def bits_expression(macros, size_text, depth=0):
     return None
 
 
+def parse_tokens(toks, lo, hi):
+    """The expression of tokens lo..hi-1 of a Tokens object (spans index toks.text)."""
+    return Parser(toks.text, lo, hi).parse()
+
+
+def free_names(node, out=None):
+    """Identifiers an expression reads as variables (not fields, not called names)."""
+    out = set() if out is None else out
+    kind = node[0]
+    if kind == 'id':
+        out.add(node[1])
+    elif kind == 'field':
+        free_names(node[1], out)
+    elif kind == 'call':
+        if node[1][0] != 'id':
+            free_names(node[1], out)
+        for a in node[2]:
+            free_names(a, out)
+    elif kind in ('num', 'str', 'sizeof'):
+        pass
+    else:
+        for part in node[1:-1]:
+            if isinstance(part, tuple):
+                free_names(part, out)
+    return out
+
+
+_PRIMARY = ('id', 'num', 'str', 'call', 'index', 'field', 'paren', 'sizeof')
+
+
+def is_primary(text):
+    """Does text need no parentheses where it replaces an operand?"""
+    try:
+        return parse_text(text)[1][0] in _PRIMARY
+    except Unknown:
+        return False
+
+
+def render(toks, node, env=None):
+    """The source text of node, its variables in env replaced by their texts.
+
+    A replacement is parenthesized unless it is a primary expression; the
+    parentheses of a macro body around a parameter go when its replacement
+    is primary. Line breaks and comments become single spaces.
+    """
+    lo, hi = node[-1]
+    env = env or {}
+    text = toks.text
+    pieces = []                      # [space before?, text]
+    i = lo
+    while i < hi:
+        tok = text[i]
+        gap = i > lo and toks.offset[i] > toks.end(i - 1)
+        member = i > lo and text[i - 1] in ('->', '.')
+        called = i + 1 < hi and text[i + 1] == '('
+        if toks.kind[i] != 'id' or tok not in env or member or called:
+            pieces.append([gap, tok])
+            i += 1
+            continue
+        sub = env[tok]
+        grouped = (i - 1 >= lo and i + 1 < hi and text[i - 1] == '(' and text[i + 1] == ')' and
+                   not (i - 2 >= lo and (toks.kind[i - 2] == 'id' or text[i - 2] in (')', ']'))))
+        if grouped and is_primary(sub):
+            gap = pieces.pop()[0]    # the opening parenthesis goes, and the closing one
+            pieces.append([gap, sub])
+            i += 2
+            continue
+        pieces.append([gap, sub if grouped or is_primary(sub) else '(' + sub + ')'])
+        i += 1
+    return ''.join((' ' if gap and n else '') + t for n, (gap, t) in enumerate(pieces))
+
+
+def strip_outer_parens(text):
+    """(x) -> x, for a key standing alone."""
+    try:
+        toks = Tokens(text)
+        node = parse_tokens(toks, 0, len(toks.text))
+    except Unknown:
+        return text
+    while node[0] == 'paren':
+        node = node[1]
+    return render(toks, node)
+
+
 # ---------------------------------------------------------------- widths.py
 # Key widths: hash_min() hashes keys of 4 bytes or less with hash_32, others with hash_long.
 #
@@ -544,12 +699,17 @@ def is_shared(name):
 
 
 class Site:
-    """One keyed access: its bucket expression and what reduces the key."""
+    """An hlist operation on a bucket of a table, and how its bucket is found.
 
-    def __init__(self, kind, op_pos, idx_text, idx_span):
-        self.kind, self.op_pos = kind, op_pos
-        self.idx_text, self.idx_span = idx_text, idx_span
-        self.form = self.key_text = None
+    how: 'direct' (&T[index], T + index; idx is the index node), 'var' (the
+    index is a variable), 'bptr' (a bucket pointer variable), 'helper' (a
+    bucket helper call), 'param' (a bucket parameter of the function).
+    """
+
+    def __init__(self, kind, op_pos, how, table_text, idx=None, var=None):
+        self.kind, self.op_pos, self.how = kind, op_pos, how
+        self.table_text, self.idx, self.var = table_text, idx, var
+        self.form = self.key_text = self.red = None
 
 
 class Table:
@@ -584,9 +744,11 @@ class FileState:
         self.macro_pos = {}          # name -> [position of the name]
         self.macro_bodies = {}       # name -> span of the (first) value
         self.tables = {}
-        self.assigns = {}            # var -> [(pos, rhs text, rhs span, stmt span)]
+        self.assigns = {}            # var -> [(pos, rhs text or None, rhs span)]
+        self.ops = []                # (position, hlist operation, bucket span)
+        self.functions = {}          # name -> position of a function definition
+        self.types = {}              # (first, last token position) -> C type spatch knows
         self.decls = {}              # var -> [(pos, type text, has init)]
-        self.bptr_uses = {}          # var -> [(var pos, op pos, kind)]
         self.includes = []           # positions of #include lines
         self.has_hashtable_include = False
         self.decided = False
@@ -604,20 +766,6 @@ class FileState:
             t.injected = True
             t.struct = info.get('struct')
             self.tables[name] = t
-
-
-# ---------------------------------------------------------------- the wrapper
-# tool/hashtable-convert runs this file with two environment variables.
-# HASHTABLE_CONVERT_FACTS names a JSON file of what the wrapper found in other
-# files: {"tables": {name: {"scope": "member" or "global", "size": text,
-# "macros": {name: [values]}, "fields": {name: [types]}}},
-# "files": {path: {"macros": {name: [values]}, "tables": [names it uses]}}}.
-# The tables span files: the wrapper has found every file that names them and
-# converts all of those files or none, so here a shared table is treated as
-# if it were file-local. The macros of a file come from the headers it
-# includes; every value a macro is given counts, as for an #if in the file.
-# HASHTABLE_CONVERT_RESULTS names a directory: the verdicts of each file are
-# written there as JSON, one file per source file.
 
 
 _FILES = {}                 # path -> FileState, oldest first
@@ -647,19 +795,36 @@ def state(p):
     return fs
 
 
-def translate(p):
-    """Position p in the original file, or None where that token is new."""
+def _copy(p):
+    """(tokens of the file p is in, map of its positions to the original file's)."""
     fs = state(p)
     path = p[0].file
-    pos = _pos(p)
     if path == fs.path:
-        return pos
-    mapping = fs.position_maps.get(path)
-    if mapping is None:
+        return fs.toks, None
+    got = fs.position_maps.get(path)
+    if got is None:
         with open(path, errors='replace') as f:
-            mapping = align(fs.toks, Tokens(f.read()))
-        fs.position_maps = {path: mapping}
-    return mapping.get(pos)
+            copy = Tokens(f.read())
+        got = (copy, align(fs.toks, copy))
+        fs.position_maps = {path: got}
+    return got
+
+
+def translate(p):
+    """Position p in the original file, or None where that token is new."""
+    toks, mapping = _copy(p)
+    pos = _pos(p)
+    return pos if mapping is None else mapping.get(pos)
+
+
+def translate_end(p):
+    """Position in the original file of the last token of the expression at p, or None."""
+    toks, mapping = _copy(p)
+    end = (int(p[0].line_end), int(p[0].column_end))
+    i = toks.first_at_or_after(end) - 1
+    if i < 0 or (toks.pos[i][0], toks.pos[i][1] + len(toks.text[i])) != end:
+        return None
+    return toks.pos[i] if mapping is None else mapping.get(toks.pos[i])
 
 
 def table_for(p, name):
@@ -714,7 +879,7 @@ def statement_end(fs, i):
 def stmt_span(p):
     """(start, end) positions of the statement beginning at position p."""
     fs = state(p)
-    i = fs.toks.at(*_pos(p))
+    i = fs.toks.at_pos(_pos(p))
     j = statement_end(fs, i)
     end = fs.toks.pos[j]
     return (fs.toks.pos[i], (end[0], end[1] + 1))
@@ -722,18 +887,17 @@ def stmt_span(p):
 
 def function_range(fs, pos):
     """Token index range [open brace, close brace] of the function around pos."""
-    toks = fs.toks
-    target = toks.first_at_or_after(pos)
-    depth, start = 0, None
-    for i, tok in enumerate(toks.text):
-        if tok == '{':
-            if depth == 0:
-                start = i
-            depth += 1
-        elif tok == '}':
-            depth -= 1
-            if depth == 0 and start is not None and start <= target <= i:
-                return start, i
+    target = fs.toks.first_at_or_after(pos)
+    blocks = fs.toks.blocks()
+    lo, hi = 0, len(blocks)
+    while lo < hi:                   # the last block opening at or before target
+        mid = (lo + hi) >> 1
+        if blocks[mid][0] <= target:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo and blocks[lo - 1][0] <= target <= blocks[lo - 1][1]:
+        return blocks[lo - 1]
     return None
 
 
@@ -797,6 +961,837 @@ def in_spans(pos, spans):
     return any(s is not None and s[0] <= pos < s[1] for s in spans)
 
 
+# ---------------------------------------------------------------- helpers.py
+# Helpers: functions and function-like macros whose result picks a bucket.
+#
+# An index helper returns a reduced key: return k & MASK, k % SIZE,
+# hash_32(k, BITS), or a few statements that fold a local and reduce it last.
+# A bucket helper returns a bucket: &T[index] or T + index. What a helper
+# computes (its Meaning) gives each call site the key hash_add() and
+# hash_for_each_possible() need:
+#
+# - a pure fold of one parameter (shifts, xors, adds, multiplies by
+#   constants) is what hash_min() does better: the key is that parameter's
+#   argument, and the helper can go;
+# - any other mix (a secret, a per-namespace value, the bytes a pointer points
+#   to) stays in the key: an index helper is kept without its reduction, a
+#   bucket helper's mix is written at its call sites.
+
+HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
+           'hash_ptr': 'hashptr'}
+
+# calls a kept mix may make: functions of their arguments only, without side effects
+PURE_CALLS = {
+    'jhash', 'jhash2', 'jhash_1word', 'jhash_2words', 'jhash_3words', 'hash_32', 'hash_64',
+    'hash_long', 'hash_ptr', 'hash_min', 'hash32_ptr', 'full_name_hash', 'net_hash_mix',
+    'siphash', 'siphash_1u32', 'siphash_2u32', 'siphash_1u64', 'siphash_2u64', 'hsiphash',
+    'hsiphash_1u32', 'hsiphash_2u32', 'ipv6_addr_hash', 'ipv6_addr_jhash', 'inet_ehashfn',
+    'strlen', 'ilog2', 'order_base_2', 'roundup_pow_of_two', 'rounddown_pow_of_two', 'min', 'max',
+    'min_t', 'max_t', 'ntohl', 'ntohs', 'htonl', 'htons', 'be16_to_cpu', 'be32_to_cpu',
+    'be64_to_cpu', 'le16_to_cpu', 'le32_to_cpu', 'le64_to_cpu', 'cpu_to_be16', 'cpu_to_be32',
+    'cpu_to_be64', 'cpu_to_le16', 'cpu_to_le32', 'cpu_to_le64', '__kuid_val', '__kgid_val',
+    'dev_net', 'read_pnet', 'sock_net', 'get_unaligned', 'get_unaligned_le32',
+    'get_unaligned_be32', 'get_unaligned_le64', 'get_unaligned_be64', 'sizeof_field',
+    'offsetof', 'ARRAY_SIZE', 'BIT', 'BIT_ULL', 'GENMASK', 'rol32', 'ror32', 'rol64', 'ror64',
+}
+_CONST_CALLS = {'ilog2', 'order_base_2', 'BIT', 'BIT_ULL', 'ARRAY_SIZE', 'sizeof_field',
+                'offsetof', 'roundup_pow_of_two', 'rounddown_pow_of_two'}
+_FOLD_OPS = {'>>', '<<', '^', '+', '-', '*', '|', '&', '%', '/'}
+_ASSIGN_OPS = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>='}
+_INTEGER_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const', 'u8', 'u16',
+                  'u32', 'u64', 's8', 's16', 's32', 's64', '__u8', '__u16', '__u32', '__u64',
+                  'size_t', 'uintptr_t', '__force', 'volatile', 'bool', 'u_int8_t', 'u_int16_t',
+                  'u_int32_t', 'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t'}
+
+
+class Definition:
+    """A function or function-like macro: where it is, its parameters, its body tokens."""
+
+    def __init__(self, name, kind, toks, params, body, pos=None, local=True):
+        self.name, self.kind, self.toks = name, kind, toks
+        self.params = params         # [(name, type text or None)]
+        self.body = body             # token range: the macro body, or inside the braces
+        self.pos = pos               # position of the definition in this file
+        self.local = local           # defined in this file (it can be changed)
+        self.static = kind == 'macro'
+        self.ret_type = None
+        self.ambiguous = False       # defined more than once (#if branches)
+        self._meaning = None
+        self.start = self.end = self.name_index = None   # token indices in toks
+
+    def param_names(self):
+        return [p[0] for p in self.params]
+
+
+def macro_definitions(toks, local=True):
+    """The function-like macros of a token list: name -> Definition."""
+    defs = {}
+    text = toks.text
+    for i in range(len(text) - 3):
+        if not (text[i] == '#' and toks.bol[i] and text[i + 1] == 'define'
+                and toks.kind[i + 2] == 'id' and text[i + 3] == '('
+                and toks.offset[i + 3] == toks.end(i + 2)):
+            continue
+        end = toks.line_end(i)
+        try:
+            close = matching_close(text, i + 3)
+        except IndexError:
+            continue
+        if close >= end:
+            continue
+        names = text[i + 4:close]
+        params = [(n, None) for n in names[::2]]
+        if any(sep != ',' for sep in names[1::2]) or any(toks.kind[i + 4 + 2 * k] != 'id'
+                                                         for k in range(len(params))):
+            continue                 # variadic or odd: not a helper
+        d = Definition(text[i + 2], 'macro', toks, params, (close + 1, end), toks.pos[i], local)
+        d.start, d.end, d.name_index = i, end - 1, i + 2
+        if d.name in defs:
+            defs[d.name].ambiguous = True
+        else:
+            defs[d.name] = d
+    return defs
+
+
+def function_at(toks, i, local=True):
+    """The function whose definition names itself at token i, or None."""
+    text = toks.text
+    if i is None or i + 1 >= len(text) or text[i + 1] != '(':
+        return None
+    try:
+        close = matching_close(text, i + 1)
+    except IndexError:
+        return None
+    j = close + 1
+    while j < len(text) and text[j] not in ('{', ';'):
+        j += 1                       # attributes: __releases(x) and the like
+    if j >= len(text) or text[j] != '{':
+        return None
+    params = []
+    if close > i + 2 and text[i + 2:close] != ['void']:
+        start = i + 2
+        for k in range(i + 2, close + 1):
+            if text[k] == '(':
+                return None          # a function pointer parameter: not a helper
+            if text[k] == ',' or k == close:
+                names = [x for x in range(start, k) if toks.kind[x] == 'id']
+                if not names:
+                    return None
+                last = names[-1]
+                type_text = toks.source_of(start, last)
+                if '[' in text[last:k]:
+                    type_text += ' *'    # an array parameter is a pointer
+                params.append((text[last], type_text))
+                start = k + 1
+    head = i
+    while head > 0 and text[head - 1] not in (';', '}', '{'):
+        first = head - 1
+        while first > 0 and not toks.bol[first]:
+            first -= 1
+        if text[first] == '#':
+            break                    # a preprocessor line ends the declaration before
+        head -= 1
+    d = Definition(text[i], 'function', toks, params, (j + 1, matching_close(text, j)),
+                   toks.pos[i], local)
+    d.start, d.end, d.name_index = head, d.body[1], i
+    words = text[head:i]
+    d.static = 'static' in words
+    d.ret_type = ' '.join(w for w in words if w not in ('static', 'inline', '__always_inline',
+                                                        'noinline', '__init', 'notrace'))
+    return d
+
+
+def header_definitions(texts):
+    """Helpers defined in headers (the wrapper gives their text): name -> Definition."""
+    out = {}
+    for name, text in texts.items():
+        toks = Tokens(text)
+        macros = macro_definitions(toks, local=False)
+        if name in macros:
+            out[name] = macros[name]
+            continue
+        for i, tok in enumerate(toks.text):
+            if tok == name and toks.kind[i] == 'id':
+                d = function_at(toks, i, local=False)
+                if d is not None:
+                    out[name] = d
+                    break
+    return out
+
+
+class Meaning:
+    """What a helper computes, read off its body."""
+
+    def __init__(self):
+        self.kind = 'index'          # or 'bucket'
+        self.table = None            # bucket helper: node of its table expression
+        self.index = None            # bucket helper: node of the index expression
+        self.reducer = None          # (form, node of the mask/size/bits operand)
+        self.mix = None              # node of the unreduced value, when one expression
+        self.fold_param = None       # the one parameter the unreduced value folds
+        self.fold_type = None        # the type that parameter is cast to first, if any
+        self.calls = set()           # what the unreduced value calls
+        self.locals = {}             # local -> its value as text over the parameters
+        self.local_types = {}        # local -> declared type
+        self.index_local = None      # the local the index is, in a bucket helper
+        self.nested = None           # (helper name, [arg nodes]) the index comes from
+        self.drop = None             # ('expr', node) or ('stmt', (lo, hi)): the reduction
+        self.why = None              # not understood: why
+
+
+def is_fold(node, params, const_names):
+    """Is node a pure fold: integer arithmetic on parameters and constants only?"""
+    kind = node[0]
+    if kind == 'id':
+        return node[1] in params or node[1] in const_names or node[1].isupper()
+    if kind in ('num', 'sizeof'):
+        return True
+    if kind == 'paren':
+        return is_fold(node[1], params, const_names)
+    if kind == 'cast':
+        return is_fold(node[1], params, const_names)
+    if kind == 'un':
+        return node[1] in ('-', '~', '+') and is_fold(node[2], params, const_names)
+    if kind == 'bin':
+        return node[1] in _FOLD_OPS and is_fold(node[2], params, const_names) \
+            and is_fold(node[3], params, const_names)
+    if kind == 'call' and node[1][0] == 'id' and node[1][1] in _CONST_CALLS:
+        return all(not (free_names(a) & set(params)) for a in node[2])
+    return False
+
+
+def calls_in(node, out=None):
+    out = set() if out is None else out
+    if node[0] == 'call':
+        out.add(node[1][1] if node[1][0] == 'id' else '(indirect)')
+    for part in node[1:-1]:
+        if isinstance(part, tuple):
+            calls_in(part, out)
+        elif isinstance(part, list):
+            for a in part:
+                calls_in(a, out)
+    return out
+
+
+def split_reduction(node):
+    """(form, key node, operand node) of k & M, k % N, hash_32(k, B); else None."""
+    node = strip_parens(node)
+    if node[0] == 'bin' and node[1] in ('&', '%'):
+        return ('and' if node[1] == '&' else 'mod'), strip_parens(node[2]), node[3]
+    if node[0] == 'call' and node[1][0] == 'id' and node[1][1] in HASHERS and len(node[2]) == 2:
+        return HASHERS[node[1][1]], strip_parens(node[2][0]), node[2][1]
+    return None
+
+
+def bucket_parts(node):
+    """(table node, index node) of &X[I] or X + I, else None."""
+    node = strip_parens(node)
+    if node[0] == 'un' and node[1] == '&':
+        inner = strip_parens(node[2])
+        if inner[0] == 'index':
+            return inner[1], inner[2]
+    if node[0] == 'bin' and node[1] == '+':
+        return node[2], node[3]
+    return None
+
+
+def meaning(d, helpers, const_names):
+    """What definition d computes (cached); helpers: name -> Definition for nesting."""
+    if d._meaning is None:
+        try:
+            d._meaning = _meaning(d, helpers, const_names)
+        except (Unknown, IndexError) as e:
+            m = Meaning()
+            m.why = 'its body is not understood (%s)' % e
+            d._meaning = m
+    return d._meaning
+
+
+def _meaning(d, helpers, const_names):
+    m = Meaning()
+    toks = d.toks
+    params = d.param_names()
+    lo, hi = d.body
+    if d.ambiguous:
+        m.why = 'it is defined more than once'
+        return m
+    if d.kind == 'macro':
+        result = parse_tokens(toks, lo, hi)
+        statements = []
+    else:
+        statements = _statements(toks, lo, hi)
+        if statements is None:
+            m.why = 'its body is more than straight-line code'
+            return m
+        if not statements or statements[-1][0] != 'return':
+            m.why = 'it does not end in a return'
+            return m
+        result = statements[-1][1]
+    parts = bucket_parts(result)
+    index = result
+    if parts is not None:
+        m.kind = 'bucket'
+        m.table, index = parts
+        m.index = index
+    # the locals of a function: their value over the parameters, folds or not
+    fold_locals, deps = set(), {}
+    reduced_by = {}                  # local -> (form, operand, statement range or rhs node)
+    for n, st in enumerate(statements[:-1]):
+        kind = st[0]
+        if kind == 'decl':
+            _, var, type_text, rhs, rng = st
+            m.local_types[var] = type_text
+            if rhs is None:
+                deps[var] = set()
+                continue
+            if split_reduction(rhs) is not None:
+                m.why = 'it reduces "%s" where it is declared' % var
+                return m
+            deps[var] = _deps(rhs, deps)
+            m.calls |= calls_in(rhs)
+            if is_fold(rhs, params + sorted(fold_locals), const_names):
+                fold_locals.add(var)
+            m.locals[var] = render(toks, rhs, dict(m.locals))
+        elif kind == 'assign':
+            _, var, op, rhs, rng = st
+            if var not in m.local_types:
+                m.why = 'it assigns "%s", which is not its own local' % var
+                return m
+            if var in reduced_by:
+                m.why = 'it changes "%s" after reducing it' % var
+                return m
+            red = None
+            if op in ('&=', '%='):
+                red = ('and' if op == '&=' else 'mod', rhs, ('stmt', rng))
+            elif op == '=' and split_reduction(rhs) is not None:
+                form, key, operand = split_reduction(rhs)
+                if not (key[0] == 'id' and key[1] == var) and not is_fold(key, params + sorted(fold_locals), const_names):
+                    m.why = 'its reduction is not the last step'
+                    return m
+                red = (form, operand, ('expr', rhs))
+                new_deps = _deps(key, deps)
+                if key[0] != 'id' or key[1] != var:
+                    deps[var] = new_deps
+                    m.calls |= calls_in(key)
+                    if not is_fold(key, params + sorted(fold_locals), const_names):
+                        fold_locals.discard(var)
+                    else:
+                        fold_locals.add(var)
+            if red is not None:
+                reduced_by[var] = red
+                continue
+            deps[var] = deps.get(var, set()) | _deps(rhs, deps) if op != '=' else _deps(rhs, deps)
+            m.calls |= calls_in(rhs)
+            folds = is_fold(rhs, params + sorted(fold_locals), const_names) and \
+                (op == '=' or op[:-1] in _FOLD_OPS)
+            if op != '=':
+                folds = folds and var in fold_locals
+            if folds:
+                fold_locals.add(var)
+            else:
+                fold_locals.discard(var)
+            m.locals.pop(var, None)  # several assignments: no single expression
+        else:
+            m.why = 'it returns early'
+            return m
+    index = strip_parens(index)
+    # where the reduction is: the returned index itself, or the local it names
+    red = split_reduction(index)
+    if red is not None:
+        form, key, operand = red
+        m.reducer = (form, operand)
+        m.drop = ('expr', index)
+        m.mix = key
+        m.calls |= calls_in(key)
+        value_deps = _deps(key, deps)
+        folds = is_fold(key, params + sorted(fold_locals), const_names)
+    elif index[0] == 'id' and index[1] in reduced_by:
+        var = index[1]
+        form, operand, drop = reduced_by[var]
+        m.reducer = (form, operand)
+        m.drop = drop
+        m.index_local = var
+        value_deps = deps.get(var, set())
+        folds = var in fold_locals
+        if drop[0] == 'expr':
+            m.mix = split_reduction(drop[1])[1]
+            if m.mix[0] == 'id' and m.mix[1] == var:
+                m.mix = None
+    elif index[0] == 'call' and index[1][0] == 'id' and index[1][1] in helpers \
+            and index[1][1] != d.name:
+        m.nested = (index[1][1], index[2])
+        return m
+    elif index[0] == 'id' and index[1] in params and m.kind == 'bucket':
+        m.nested = ('', [index])     # the index is a parameter: the caller gives it
+        return m
+    else:
+        m.why = 'its result is not a reduced key'
+        return m
+    formals = value_deps & set(params)
+    if not value_deps - set(params) - {'(const)'} and len(formals) == 1 and folds:
+        m.fold_param = formals.pop()
+        inner = strip_parens(m.mix) if m.mix is not None else None
+        if inner is not None and inner[0] == 'cast' and strip_parens(inner[1])[0] == 'id':
+            lo = inner[-1][0]
+            m.fold_type = toks.source_of(lo + 1, inner[1][-1][0] - 1)
+    elif not formals:
+        m.why = 'its hash does not depend on its parameters'
+    return m
+
+
+def _deps(node, deps):
+    """Parameters and outside names a value depends on (locals resolved through deps)."""
+    out = set()
+    for name in free_names(node):
+        if name in deps:
+            out |= deps[name]
+        elif name.isupper():
+            out.add('(const)')
+        else:
+            out.add(name)
+    return out
+
+
+def _statements(toks, lo, hi):
+    """Straight-line statements of a function body, or None.
+
+    ('decl', var, type, rhs node or None, range), ('assign', var, op, rhs node,
+    range), ('return', node, range).
+    """
+    text = toks.text
+    out = []
+    start = lo
+    depth = 0
+    for i in range(lo, hi):
+        tok = text[i]
+        if tok in ('{', '}', 'if', 'for', 'while', 'switch', 'goto', 'do', '#', 'case'):
+            return None
+        if tok in ('(', '['):
+            depth += 1
+        elif tok in (')', ']'):
+            depth -= 1
+        elif tok == ';' and depth == 0:
+            st = _statement(toks, start, i)
+            if st is None:
+                return None
+            out.append(st + ((start, i + 1),))
+            start = i + 1
+    if start != hi:
+        return None
+    return out
+
+
+def _statement(toks, lo, hi):
+    text = toks.text
+    if lo >= hi:
+        return None
+    if text[lo] == 'return':
+        return ('return', parse_tokens(toks, lo + 1, hi))
+    depth = 0
+    for k in range(lo, hi):
+        if text[k] in ('(', '['):
+            depth += 1
+        elif text[k] in (')', ']'):
+            depth -= 1
+        elif depth == 0 and text[k] in _ASSIGN_OPS:
+            rhs = parse_tokens(toks, k + 1, hi)
+            if k == lo + 1 and toks.kind[lo] == 'id':
+                return ('assign', text[lo], text[k], rhs)
+            if text[k] == '=' and toks.kind[k - 1] == 'id' and k - 1 > lo:
+                return ('decl', text[k - 1], toks.source_of(lo, k - 1), rhs)
+            return None
+    if hi - lo >= 2 and toks.kind[hi - 1] == 'id':
+        return ('decl', text[hi - 1], toks.source_of(lo, hi - 1), None)
+    return None
+
+
+def is_integer_type(type_text):
+    words = type_text.replace('*', ' * ').split()
+    return bool(words) and '*' not in words and all(w in _INTEGER_WORDS for w in words)
+
+
+# ---------------------------------------------------------------- sites.py
+# From a bucket expression to the key of the hash_add() or hash_for_each_possible() it becomes.
+#
+# A bucket is named at an hlist operation (hlist_add_head(n, B),
+# hlist_for_each_entry(pos, B, m)) as &T[index] or T + index, as a bucket
+# pointer variable assigned such a bucket, as a call of a bucket helper, or as a
+# bucket parameter of the function. An index is a reduced key (k & MASK,
+# k % SIZE, hash_32(k, BITS)), an index variable assigned one, or a call of an
+# index helper. Each resolution gives a Reduction: the key text, its width, the
+# form of the reduction, and the helpers it went through.
+
+class Reduction:
+    """How an index reduces its key: form, key text, and where the key comes from.
+
+    toks and key (a parse node in toks) are the key's own expression: in the
+    file for a key written at the site, in a text of its own for a key made
+    from a helper. kept: token indices of the file that stay in the key.
+    """
+
+    def __init__(self, form, toks, key, key_text=None, width=None):
+        self.form, self.toks, self.key = form, toks, key
+        self.key_text = key_text if key_text is not None else render(toks, key)
+        self.width = width
+        self.kept = set()
+        self.helpers = []            # (Definition, 'drop' or 'keep')
+
+
+def reduction_of_text(form, text, width=None):
+    """A Reduction whose key is made up (from a helper), not written at the site."""
+    toks = Tokens(text)
+    return Reduction(form, toks, parse_tokens(toks, 0, len(toks.text)), text, width)
+
+
+class Helpers:
+    """The helpers a file can call: its own functions and macros, and those of its headers."""
+
+    def __init__(self, fs):
+        self.fs = fs
+        self.defs = dict(header_definitions(
+            _FACTS.get('files', {}).get(fs.path, {}).get('helpers', {})))
+        self.defs.update(macro_definitions(fs.toks))
+        for name, pos in fs.functions.items():
+            d = function_at(fs.toks, fs.toks.at_pos(pos))
+            if d is not None:
+                self.defs[name] = d
+        self.const_names = set(fs.macros)
+
+    def get(self, name):
+        return self.defs.get(name)
+
+    def meaning(self, d):
+        return meaning(d, self.defs, self.const_names)
+
+
+def parse_span(fs, span):
+    """The expression between two positions of the file, parsed; None if not an expression."""
+    idx = fs.toks.span(span[0], span[1])
+    if not idx:
+        return None
+    try:
+        return parse_tokens(fs.toks, idx[0], idx[-1] + 1)
+    except (Unknown, IndexError):
+        return None
+
+
+def node_tokens(node):
+    lo, hi = node[-1]
+    return set(range(lo, hi))
+
+
+def names_table(node, t):
+    """Is the parsed expression node the table t itself?"""
+    node = strip_parens(node)
+    if t.scope == 'member':
+        return node[0] == 'field' and node[2] == t.name
+    return node[0] == 'id' and node[1] == t.name
+
+
+def table_of(fs, node):
+    """The candidate table a table expression names, or None."""
+    node = strip_parens(node)
+    for t in fs.tables.values():
+        if names_table(node, t):
+            return t
+    return None
+
+
+def type_of(fs, node, rng):
+    """The C type of an expression of the file, when spatch or a declaration tells it."""
+    lo, hi = node[-1]
+    got = fs.types.get((fs.toks.pos[lo], fs.toks.pos[hi - 1]))
+    if got:
+        return got
+    inner = strip_parens(node)
+    if inner[0] == 'id' and rng is not None:
+        return declared_type(fs, inner[1], rng)
+    if inner[0] == 'field' and len(fs.field_types.get(inner[2], ())) == 1:
+        return next(iter(fs.field_types[inner[2]]))
+    if inner[0] == 'cast':
+        clo = inner[-1][0]
+        return fs.toks.source_of(clo + 1, inner[1][-1][0] - 1)
+    return None
+
+
+def width_of(fs, node, rng):
+    """Width class of a key of the file: its C type's, else its shape's."""
+    type_text = type_of(fs, node, rng)
+    if type_text:
+        return width_class(type_text)
+    return shape_class(fs.toks.text, node, fs.field_types)
+
+
+def check_operand(fs, t, form, operand_text, where, what):
+    """Does the mask, modulus or bits of a reduction fit the table size?"""
+    try:
+        if form in ('and', 'mod'):
+            pairs = evaluate_all(fs.macros, [t.size_text, operand_text])
+            expect = (lambda n: n - 1) if form == 'and' else (lambda n: n)
+            if all(m == expect(n) for n, m in pairs):
+                return True
+            t.refuse('"%s" does not reduce to the %s buckets of the table' % (what, t.size_text),
+                     where)
+            return False
+        pairs = evaluate_all(fs.macros, [t.size_text, operand_text])
+        if all(n == 1 << b for n, b in pairs):
+            return True
+        t.refuse('"%s" hashes to a different number of buckets' % what, where)
+    except Unknown as e:
+        t.refuse('"%s": cannot evaluate (%s)' % (what, e), where)
+    return False
+
+
+def has_side_effects(node, helpers):
+    """Does evaluating node call anything but pure functions and helpers?"""
+    return any(c not in PURE_CALLS and helpers.get(c) is None and not c.isupper()
+               for c in calls_in(node))
+
+
+def index_reduction(fs, t, node, where, rng, helpers):
+    """The key of an index expression of the file (a parse node in fs.toks), or None (refused)."""
+    node = strip_parens(node)
+    red = split_reduction(node)
+    what = render(fs.toks, node)
+    if red is not None:
+        form, key, operand = red
+        if not check_operand(fs, t, form, render(fs.toks, operand), where, what):
+            return None
+        r = Reduction(form, fs.toks, key)
+        r.kept = node_tokens(key)
+        r.width = 'long' if form == 'hashptr' else width_of(fs, key, rng)
+        if form == 'hashptr':
+            r.key_text = '(unsigned long)' + (r.key_text if is_primary(r.key_text)
+                                              else '(' + r.key_text + ')')
+        return r
+    if node[0] == 'call' and node[1][0] == 'id' and helpers.get(node[1][1]) is not None:
+        d = helpers.get(node[1][1])
+        args = node[2]
+        env = [render(fs.toks, a) for a in args]
+        for a in args:
+            if has_side_effects(a, helpers):
+                t.refuse('"%s" is called with an argument that may have side effects' % what,
+                         where)
+                return None
+        types = [type_of(fs, a, rng) for a in args]
+        r = helper_reduction(fs, t, d, env, types, where, helpers, what)
+        if r is not None and r.width is None:
+            r.width = shape_class(r.toks.text, r.key, fs.field_types)
+        if r is not None:
+            for a in args:
+                if render(fs.toks, a) in r.key_text:
+                    r.kept |= node_tokens(a)
+            if r.helpers and r.helpers[0][1] == 'keep':
+                r.kept |= node_tokens(node)
+        return r
+    if node[0] == 'call':
+        t.refuse('index "%s" comes from a helper, not a visible key reduction' % what, where)
+    else:
+        t.refuse('index "%s" is not a masked or hashed key' % what, where)
+    return None
+
+
+def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0):
+    """The key of a call of index helper d with arguments actuals (texts).
+
+    types: the C types of the arguments where known (None otherwise).
+    """
+    if depth > 8:
+        t.refuse('helpers nested too deeply at "%s"' % what, where)
+        return None
+    m = helpers.meaning(d)
+    name = d.name
+    if m.why:
+        t.refuse('index helper %s(): %s' % (name, m.why), where)
+        return None
+    if m.kind != 'index':
+        t.refuse('"%s" is a bucket, not an index' % what, where)
+        return None
+    if len(actuals) != len(d.params):
+        t.refuse('%s() is called with %d arguments for %d parameters'
+                 % (name, len(actuals), len(d.params)), where)
+        return None
+    env = dict(zip(d.param_names(), actuals))
+    if m.nested is not None:
+        inner_name, inner_args = m.nested
+        inner = helpers.get(inner_name)
+        texts = [render(d.toks, a, dict(m.locals, **env)) for a in inner_args]
+        r = helper_reduction(fs, t, inner, texts, [None] * len(texts), where, helpers, what,
+                             depth + 1)
+        if r is not None:
+            r.helpers.append((d, 'drop'))
+        return r
+    form, operand = m.reducer
+    if not check_operand(fs, t, form, render(d.toks, operand, env), where, what):
+        return None
+    if m.fold_param is not None:
+        r = fold_key(d, m, env, types, form)
+        r.helpers.append((d, 'drop'))
+        return r
+    # a mix of more than its key: the helper stays, without its reduction
+    if not (d.local and d.static):
+        t.refuse('index helper %s() mixes more than one key and is %s, so it cannot lose its '
+                 'reduction' % (name, 'in a header' if not d.local else 'not static'), where)
+        return None
+    impure = sorted(c for c in m.calls if c not in PURE_CALLS and helpers.get(c) is None
+                    and not c.isupper())
+    if impure:
+        t.refuse('index helper %s() calls %s(), which may have side effects'
+                 % (name, impure[0]), where)
+        return None
+    if d.kind == 'function' and not is_integer_type(d.ret_type or ''):
+        t.refuse('index helper %s() returns "%s"' % (name, d.ret_type), where)
+        return None
+    text = '%s(%s)' % (name, ', '.join(actuals))
+    width = width_class(d.ret_type) if d.kind == 'function' else 'result of %s()' % name
+    r = reduction_of_text('helper ' + name, text, width)
+    r.helpers.append((d, 'keep'))
+    return r
+
+
+def fold_key(d, m, env, types, form):
+    """The key of a helper that only folds one parameter: that parameter's argument."""
+    arg = env[m.fold_param]
+    index = d.param_names().index(m.fold_param)
+    arg_type = types[index] if index < len(types) else None
+    param_type = d.params[index][1]
+    if param_type and width_class(param_type) == 'pointer' or form == 'hashptr':
+        text = '(unsigned long)' + (arg if is_primary(arg) else '(' + arg + ')')
+        return reduction_of_text('helper ' + d.name, text, 'long')
+    to = m.fold_type or param_type
+    if to:
+        # the argument was converted to the type of the parameter: keep that conversion
+        width = width_class(to)
+        if arg_type is None or width_class(arg_type) != width:
+            arg = '(%s)%s' % (to, arg if is_primary(arg) else '(' + arg + ')')
+        return reduction_of_text('helper ' + d.name, arg, width)
+    return reduction_of_text('helper ' + d.name, arg, width_class(arg_type) if arg_type else None)
+
+
+def bucket_call(fs, node, where, rng, helpers, tables_only=None):
+    """(table, table text, Reduction or None) of a call of a bucket helper; None if not one.
+
+    The Reduction is None when the table is recognised but its key is refused
+    (the reason is on the table).
+    """
+    node = strip_parens(node)
+    if node[0] != 'call' or node[1][0] != 'id':
+        return None
+    d = helpers.get(node[1][1])
+    if d is None:
+        return None
+    m = helpers.meaning(d)
+    if m.kind != 'bucket' or m.table is None:
+        return None
+    args = node[2]
+    if len(args) != len(d.params):
+        return None
+    actuals = [render(fs.toks, a) for a in args]
+    env = dict(zip(d.param_names(), actuals))
+    table_text = render(d.toks, m.table, env)
+    try:
+        ttoks = Tokens(table_text)
+        t = table_of(fs, parse_tokens(ttoks, 0, len(ttoks.text)))
+    except Unknown:
+        return None
+    if t is None or (tables_only is not None and t not in tables_only):
+        return None
+    if d.local:
+        # the table in the body of the helper: understood, the helper goes too
+        t.uses.add(fs.toks.pos[strip_parens(m.table)[-1][1] - 1])
+    what = render(fs.toks, node)
+    if m.why:
+        t.refuse('bucket helper %s(): %s' % (d.name, m.why), where)
+        return t, table_text, None
+    for a in args:
+        if has_side_effects(a, helpers):
+            t.refuse('"%s" is called with an argument that may have side effects' % what, where)
+            return t, table_text, None
+    types = [type_of(fs, a, rng) for a in args]
+    full_env = {k: substitute(v, env) for k, v in m.locals.items()}
+    full_env.update(env)
+    r = None
+    if m.nested is not None:
+        inner_name, inner_args = m.nested
+        if inner_name == '':
+            # the index is a parameter: the index expression of the caller
+            k = d.param_names().index(inner_args[0][1])
+            r = index_reduction(fs, t, args[k], where, rng, helpers)
+        else:
+            inner = helpers.get(inner_name)
+            texts = [render(d.toks, a, full_env) for a in inner_args]
+            inner_types = [None] * len(texts)
+            for n, a in enumerate(inner_args):
+                a = strip_parens(a)
+                if a[0] == 'id' and a[1] in m.local_types:
+                    inner_types[n] = m.local_types[a[1]]
+                elif a[0] == 'id' and a[1] in env:
+                    inner_types[n] = types[d.param_names().index(a[1])]
+            r = helper_reduction(fs, t, inner, texts, inner_types, where, helpers, what)
+            if r is not None and r.width is None:
+                r.width = shape_class(r.toks.text, r.key, fs.field_types)
+    else:
+        form, operand = m.reducer
+        if check_operand(fs, t, form, render(d.toks, operand, full_env), where, what):
+            if m.fold_param is not None:
+                r = fold_key(d, m, env, types, form)
+            elif m.mix is not None and not m.calls - PURE_CALLS:
+                text = render(d.toks, m.mix, full_env)
+                local_type = m.local_types.get(m.index_local) if m.index_local else None
+                if local_type:
+                    text = '(%s)%s' % (local_type, text if is_primary(text) else '(' + text + ')')
+                r = reduction_of_text('helper ' + d.name, text, None)
+                r.width = width_class(local_type) if local_type else \
+                    shape_class(r.toks.text, r.key, fs.field_types)
+            else:
+                t.refuse('bucket helper %s() hashes more than a fold of one key over several '
+                         'statements' % d.name, where)
+    if r is not None and r.width is None:
+        r.width = shape_class(r.toks.text, r.key, fs.field_types)
+    if r is not None:
+        r.helpers.append((d, 'drop'))
+        if r.form == 'hashptr' or r.form in HASHERS.values() or r.form in ('and', 'mod'):
+            r.form = 'helper ' + d.name
+        for a in args:
+            if render(fs.toks, a) in r.key_text:
+                r.kept |= node_tokens(a)
+    return t, table_text, r
+
+
+def substitute(text, env):
+    """text (an expression) with its variables in env replaced."""
+    toks = Tokens(text)
+    return render(toks, parse_tokens(toks, 0, len(toks.text)), env)
+
+
+def key_names(red):
+    """Names, fields and whether calls are read by the key of red."""
+    names, fields = set(), set()
+    calls = [False]
+
+    def walk(n):
+        if n[0] == 'id':
+            names.add(n[1])
+        elif n[0] == 'field':
+            fields.add(n[2])
+            walk(n[1])
+        elif n[0] == 'call':
+            calls[0] = True
+        elif n[0] == 'un' and n[1] == '*':
+            calls[0] = True
+        elif n[0] in ('num', 'str', 'sizeof'):
+            pass
+        else:
+            for c in n[1:-1]:
+                if isinstance(c, tuple):
+                    walk(c)
+                elif isinstance(c, list):
+                    for a in c:
+                        walk(a)
+    walk(red.key)
+    return names, fields, calls[0]
+
+
 # ---------------------------------------------------------------- collect.py
 # What the SmPL collection rules found, noted in the state of the file (note_*).
 #
@@ -817,7 +1812,7 @@ def note_table(p, name, size, psize):
     fs = state(p)
     pos = _pos(p)
     toks = fs.toks
-    i = toks.at(*pos)
+    i = toks.at_pos(pos)
     # storage class and attributes, read off the tokens of the declaration
     j = i
     while j > 0 and toks.text[j - 1] not in (';', '}', '{') and toks.kind[j - 1] != 'str' \
@@ -910,10 +1905,10 @@ def note_walk(name, q, pf, hi, ph, cursor, pi, inclusive):
     fs = state(q)
     t.uses.add(table_token(q))
     # the header of the iterator ends at its closing parenthesis
-    j = matching_close(fs.toks.text, fs.toks.at(*_pos(pi)) + 1)
+    j = matching_close(fs.toks.text, fs.toks.at_pos(_pos(pi)) + 1)
     t.walks.append(dict(pos=_pos(pf), span=stmt_span(pf), header_end=fs.toks.pos[j],
                         hi=hi, hi_span=_span(ph), cursor=cursor, inclusive=inclusive,
-                        iterator=fs.toks.text[fs.toks.at(*_pos(pi))]))
+                        iterator=fs.toks.text[fs.toks.at_pos(_pos(pi))]))
 
 
 def note_scan(name, q, pf, hi, ph, cursor, inclusive):
@@ -926,19 +1921,33 @@ def note_scan(name, q, pf, hi, ph, cursor, inclusive):
                         cursor=cursor, inclusive=inclusive, scan=True))
 
 
-def note_keyed(name, q, pc, idx, pidx):
-    t = table_for(q, name)
-    if t is None:
-        return
-    fs = state(q)
-    kind = fs.toks.text[fs.toks.at(*_pos(pc))]
-    t.uses.add(table_token(q))
-    t.sites.append(Site(kind, _pos(pc), idx, _span(pidx)))
+def note_op(pc, pb):
+    """An hlist operation on a bucket: hlist_add_head(n, B), hlist_for_each_entry(pos, B, m)."""
+    fs = state(pc)
+    kind = fs.toks.text[fs.toks.at_pos(_pos(pc))]
+    fs.ops.append((_pos(pc), kind, _span(pb)))
+
+
+def note_function(p, name):
+    """A function definition (its name's position), for helpers and bucket parameters."""
+    state(p).functions.setdefault(name, _pos(p))
+
+
+def note_type(p, type_text):
+    """The C type spatch infers for the expression at p."""
+    start, end = _span(p)
+    fs = state(p)
+    idx = fs.toks.span(start, end)
+    if idx:
+        fs.types.setdefault((fs.toks.pos[idx[0]], fs.toks.pos[idx[-1]]), type_text)
 
 
 def note_assign(var, p, rhs, prhs):
+    """var = E (SmPL matches the initial value of a declaration this way too)."""
     fs = state(p)
-    fs.assigns.setdefault(var, []).append((_pos(p), rhs, _span(prhs)))
+    known = fs.assigns.setdefault(var, [])
+    if not any(a[0] == _pos(p) for a in known):
+        known.append((_pos(p), rhs, _span(prhs)))
 
 
 def note_decl(var, p, type_text, has_init):
@@ -946,24 +1955,12 @@ def note_decl(var, p, type_text, has_init):
     fs.decls.setdefault(var, []).append((_pos(p), type_text, has_init))
 
 
-def note_bucket_pointer(name, q, ph, head, idx, pidx):
-    t = table_for(q, name)
-    if t is None:
-        return
-    t.uses.add(table_token(q))
-    fs = state(q)
-    start, end = _span(q)
-    table_text = fs.toks.source[fs.toks.offset[fs.toks.first_at_or_after(start)]:
-                                fs.toks.offset[fs.toks.span(start, end)[-1]] +
-                                len(fs.toks.text[fs.toks.span(start, end)[-1]])]
-    t.bucket_ptrs.append(dict(pos=_pos(ph), var=head, idx=idx, idx_span=_span(pidx),
-                              span=stmt_span(ph), table_text=table_text))
-
-
-def note_bucket_pointer_use(head, pv, pc):
-    fs = state(pv)
-    kind = fs.toks.text[fs.toks.at(*_pos(pc))]
-    fs.bptr_uses.setdefault(head, []).append((_pos(pv), _pos(pc), kind))
+def note_init_value(var, p, prhs):
+    """T var = E; (a declaration with an initial value)."""
+    fs = state(p)
+    known = fs.assigns.setdefault(var, [])
+    if not any(a[0] == _pos(p) for a in known):
+        known.append((_pos(p), None, _span(prhs)))
 
 
 def note_delete(member, pc):
@@ -978,61 +1975,6 @@ def note_member(pc, member):
 
 # ---------------------------------------------------------------- analysis.py
 # The decision on one table: is every occurrence of its name understood and safe?
-
-_HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
-            'hash_ptr': 'hashptr'}
-
-
-class Reduction:
-    """How an index expression reduces its key: form, key text, key node."""
-
-    def __init__(self, form, toks, key):
-        self.form, self.toks, self.key = form, toks, key
-        self.key_text = node_text(toks, key)
-
-
-def reduction(fs, t, idx_text, where):
-    """Split idx_text into key and reduction, checked against the table size."""
-    try:
-        toks, node = parse_text(idx_text)
-    except Unknown:
-        t.refuse('index "%s" is not understood' % idx_text, where)
-        return None
-    node = strip_parens(node)
-    try:
-        if node[0] == 'bin' and node[1] in ('&', '%'):
-            operand = node_text(toks, node[3])
-            pairs = evaluate_all(fs.macros, [t.size_text, operand])
-            expect = (lambda n: n - 1) if node[1] == '&' else (lambda n: n)
-            if all(m == expect(n) for n, m in pairs):
-                return Reduction('and' if node[1] == '&' else 'mod', toks, strip_parens(node[2]))
-            t.refuse("\"%s\" does not reduce to the %s buckets of the table"
-                     % (idx_text, t.size_text), where)
-            return None
-        if node[0] == 'call' and node[1][0] == 'id' and node[1][1] in _HASHERS \
-                and len(node[2]) == 2:
-            bits = node_text(toks, node[2][1])
-            pairs = evaluate_all(fs.macros, [t.size_text, bits])
-            if all(n == 1 << b for n, b in pairs):
-                return Reduction(_HASHERS[node[1][1]], toks, strip_parens(node[2][0]))
-            t.refuse('"%s" hashes to a different number of buckets' % idx_text, where)
-            return None
-    except Unknown as e:
-        t.refuse('"%s": cannot evaluate (%s)' % (idx_text, e), where)
-        return None
-    if node[0] == 'call':
-        t.refuse('index "%s" comes from a helper, not a visible key reduction' % idx_text, where)
-    else:
-        t.refuse('index "%s" is not a masked or hashed key' % idx_text, where)
-    return None
-
-
-def names_table(node, t):
-    """Is the parsed expression node the table t itself?"""
-    if t.scope == 'member':
-        return node[0] == 'field' and node[2] == t.name
-    return node[0] == 'id' and node[1] == t.name
-
 
 def loop_covers_table(fs, t, loop):
     """Does the bound of a for loop visit exactly the buckets of the table?"""
@@ -1052,41 +1994,16 @@ def loop_covers_table(fs, t, loop):
     return all(m == (n - 1 if loop['inclusive'] else n) for n, m in pairs)
 
 
-def key_width(fs, t, red, rng):
-    if red.form == 'hashptr':
-        return 'long'
-    key = red.key
-    if key[0] == 'id' and rng is not None:
-        type_text = declared_type(fs, key[1], rng)
-        if type_text:
-            return width_class(type_text)
-    return shape_class(red.toks, key, fs.field_types)
+# words before a parenthesis that do not call code that could change a key
+_NOT_CALLS = {'if', 'while', 'for', 'switch', 'return', 'sizeof', 'hlist_add_head',
+              'hlist_add_head_rcu', 'hlist_for_each_entry', 'hlist_for_each_entry_safe',
+              'hlist_for_each_entry_rcu', 'hlist_for_each_entry_rcu_notrace'}
 
 
 def key_is_stable(fs, red, rng, start, end):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
-    names, fields, calls = set(), set(), False
-
-    def walk(n):
-        nonlocal calls
-        if n[0] == 'id':
-            names.add(n[1])
-        elif n[0] == 'field':
-            fields.add(n[2])
-            walk(n[1])
-        elif n[0] == 'call':
-            calls = True
-        elif n[0] == 'un' and n[1] == '*':
-            calls = True
-        else:
-            for c in n[1:-1]:
-                if isinstance(c, tuple):
-                    walk(c)
-                elif isinstance(c, list):
-                    for a in c:
-                        walk(a)
-    walk(red.key)
+    names, fields, calls = key_names(red)
     if calls:
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
     locals_only = all(declared_type(fs, n, rng) for n in names)
@@ -1097,15 +2014,152 @@ def key_is_stable(fs, red, rng, start, end):
         prv = toks.text[i - 1]
         member = prv in ('->', '.')
         if (tok in names and not member) or (tok in fields and member):
-            if nxt in assign_ops or prv in ('++', '--') or (prv == '&' and not member):
+            # &c->node takes the address of a field, not of c: only a key field counts
+            address = prv == '&' and not member and not (
+                nxt in ('->', '.') and i + 2 < len(toks.text) and toks.text[i + 2] not in fields)
+            if nxt in assign_ops or prv in ('++', '--') or address:
                 return False, 'key "%s" changes before the bucket is used' % red.key_text
         if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only) \
-                and toks.text[i - 1] not in ('if', 'while', 'for', 'switch', 'return', 'sizeof'):
+                and toks.text[i - 1] not in _NOT_CALLS:
             return False, 'a call may change key "%s" before the bucket is used' % red.key_text
     return True, None
 
 
-def decide_table(fs, t):
+def collect_sites(fs, helpers):
+    """Give every table its sites: the hlist operations on one of its buckets."""
+    toks = fs.toks
+    pointers = {}                    # (var, assignment position) -> bucket pointer
+    for pos, kind, span in fs.ops:
+        node = parse_span(fs, span)
+        if node is None:
+            continue
+        inner = strip_parens(node)
+        rng = function_range(fs, pos)
+        parts = bucket_parts(inner)
+        if parts is not None:
+            table, index = parts
+            t = table_of(fs, table)
+            if t is None:
+                continue
+            t.uses.add(toks.pos[strip_parens(table)[-1][1] - 1])
+            index = strip_parens(index)
+            how = 'var' if index[0] == 'id' else 'direct'
+            t.sites.append(Site(kind, pos, how, render(toks, table), idx=index,
+                                var=index[1] if how == 'var' else None))
+            continue
+        if inner[0] == 'id' and rng is not None:
+            for t, bp in bucket_pointers(fs, inner[1], rng, helpers, pointers):
+                t.sites.append(Site(kind, pos, 'bptr', bp['table_text'], idx=inner, var=inner[1]))
+            continue
+        got = bucket_call(fs, inner, pos, rng, helpers)
+        if got is not None:
+            t, table_text, red = got
+            site = Site(kind, pos, 'helper', table_text, idx=inner)
+            site.red = red
+            t.sites.append(site)
+
+
+def bucket_pointers(fs, var, rng, helpers, pointers):
+    """The table buckets assigned to var in function rng: [(table, bucket pointer)]."""
+    toks = fs.toks
+    hi = toks.pos[rng[1]]
+    head_lo = toks.pos[function_header(fs, rng)[1]]
+    out = []
+    for pos, rhs_text, rhs_span in fs.assigns.get(var, ()):
+        if not head_lo <= pos <= hi:
+            continue
+        key = (var, pos)
+        if key not in pointers:
+            pointers[key] = None
+            node = parse_span(fs, rhs_span)
+            node = strip_parens(node) if node is not None else None
+            parts = bucket_parts(node) if node is not None else None
+            bp = dict(pos=pos, var=var, idx=None, red=None,
+                      span=(pos, toks.pos[statement_end(fs, toks.at_pos(pos))]),
+                      rhs_span=rhs_span)
+            if parts is not None and table_of(fs, parts[0]) is not None:
+                t = table_of(fs, parts[0])
+                t.uses.add(toks.pos[strip_parens(parts[0])[-1][1] - 1])
+                bp.update(idx=strip_parens(parts[1]), table_text=render(toks, parts[0]))
+                t.bucket_ptrs.append(bp)
+                pointers[key] = (t, bp)
+            elif node is not None and node[0] == 'call':
+                got = bucket_call(fs, node, pos, rng, helpers)
+                if got is not None:
+                    t, table_text, red = got
+                    bp.update(red=red, table_text=table_text, helper=True)
+                    if red is None:
+                        bp['refused'] = True
+                    t.bucket_ptrs.append(bp)
+                    pointers[key] = (t, bp)
+        if pointers[key] is not None:
+            out.append(pointers[key])
+    return out
+
+
+def check_helpers(fs, helpers):
+    """Which helpers the tables still converting go through, and can each go or change?
+
+    A helper can go (or lose its reduction) when every occurrence of its name
+    is a call the conversion rewrites, or lies in another helper that goes.
+    One that changes must be used by the conversion only; a bucket helper
+    left in place would index a table whose buckets hash_min() now picks.
+    Returns name -> (Definition, 'drop' or 'keep', can it go or change).
+    """
+    while True:
+        refused = sum(bool(t.reasons) for t in fs.tables.values())
+        out = _check_helpers(fs, helpers)
+        if sum(bool(t.reasons) for t in fs.tables.values()) == refused:
+            return out
+
+
+def _check_helpers(fs, helpers):
+    toks = fs.toks
+    used = {}
+    consumed = set()
+    for t in fs.tables.values():
+        if t.reasons:
+            continue
+        for s in t.sites:
+            if s.idx is not None:
+                consumed |= set(range(s.idx[-1][0], s.idx[-1][1]))
+        for pos, red, a in getattr(t, 'var_assigns', ()):
+            consumed |= tok_indices(fs, a[2])
+        for bp in t.bucket_ptrs:
+            consumed |= tok_indices(fs, bp['rhs_span'])
+        reds = [s.red for s in t.sites if s.red is not None] + \
+            [red for pos, red, a in getattr(t, 'var_assigns', ())] + \
+            [bp['red'] for bp in t.bucket_ptrs if bp.get('red') is not None]
+        for red in reds:
+            for d, mode in red.helpers:
+                entry = used.setdefault(d.name, [d, mode, set()])
+                entry[2].add(t)
+    can_go = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, (d, mode, tables) in used.items():
+            if name in can_go or not d.local:
+                continue
+            if all(i in consumed for i in occurrences(fs, name) if i != d.name_index):
+                can_go.add(name)
+                consumed |= set(range(d.start, d.end + 1))
+                changed = True
+    out = {}
+    for name, (d, mode, tables) in used.items():
+        out[name] = (d, mode, name in can_go)
+        if name in can_go or not d.local:
+            continue
+        other = next(i for i in occurrences(fs, name) if i != d.name_index and i not in consumed)
+        if mode == 'keep' or helpers.meaning(d).kind == 'bucket':
+            for t in tables:
+                t.refuse('%s %s() is also used for something else, which its change would '
+                         'break' % ('index helper' if mode == 'keep' else 'bucket helper', name),
+                         toks.pos[other])
+    return out
+
+
+def decide_table(fs, t, helpers):
     toks = fs.toks
     if t.scope == 'global' and t.name not in _SHARED:
         t.refuse('not static: other files may index it')
@@ -1158,40 +2212,28 @@ def decide_table(fs, t):
     # &T[i] inside a walk over every bucket is positional, not keyed
     loops = t.inits + t.walks
     t.sites = [s for s in t.sites
-               if not any(l['span'][0] <= s.op_pos < l['span'][1] and
-                          s.idx_text.strip() == l['cursor'] for l in loops)]
+               if not (s.how == 'var' and any(l['span'][0] <= s.op_pos < l['span'][1] and
+                                              s.var == l['cursor'] for l in loops))]
     widths, forms = {}, set()
     for site in t.sites:
         rng = function_range(fs, site.op_pos)
-        try:
-            tks, node = parse_text(site.idx_text)
-        except Unknown:
-            node = None
-        if node is not None and node[0] == 'id':
-            site.var = node[1]
-            site.form = 'var'
-            continue
-        site.var = None
-        red = reduction(fs, t, site.idx_text, site.op_pos)
-        if red is None:
-            continue
-        site.form, site.key_text = red.form, red.key_text
-        forms.add(red.form)
-        widths.setdefault(key_width(fs, t, red, rng), []).append(site.op_pos)
-        site.red = red
+        if site.how == 'direct':
+            site.red = index_reduction(fs, t, site.idx, site.op_pos, rng, helpers)
+        if site.how in ('direct', 'helper') and site.red is not None:
+            red = site.red
+            site.form, site.key_text = red.form, red.key_text
+            forms.add(red.form)
+            widths.setdefault(red.width, []).append(site.op_pos)
 
     # index variables: every occurrence must be understood
     t.var_assigns = []
-    for var in sorted({s.var for s in t.sites if s.form == 'var'}):
+    for var in sorted({s.var for s in t.sites if s.how == 'var'}):
         for rng in sorted({function_range(fs, s.op_pos) for s in t.sites if s.var == var}):
             type_text = declared_type(fs, var, rng)
             if type_text is None:
                 t.refuse('index variable "%s" is not a local of the function' % var)
                 continue
-            key_positions = set()
-            for s in t.sites:
-                if s.var == var:
-                    key_positions.add(s.idx_span[0])
+            key_positions = {toks.pos[s.idx[-1][0]] for s in t.sites if s.var == var}
             decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
             assigns = {a[0]: a for a in fs.assigns.get(var, ())}
             for i in occurrences(fs, var, rng[0], rng[1]):
@@ -1200,15 +2242,20 @@ def decide_table(fs, t):
                         or pos < toks.pos[rng[0]]:
                     continue
                 if pos in assigns:
-                    red = reduction(fs, t, assigns[pos][1], pos)
-                    if red is not None and key_width(fs, t, red, rng) == 'long' \
+                    node = parse_span(fs, assigns[pos][2])
+                    red = None if node is None else \
+                        index_reduction(fs, t, node, pos, rng, helpers)
+                    if node is None:
+                        t.refuse('index variable "%s" is assigned something not understood'
+                                 % var, pos)
+                    elif red is not None and red.width == 'long' \
                             and width_class(type_text) != 'long':
                         # the variable would keep only part of the key
                         t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
                                  % (var, type_text, red.key_text), pos)
                     elif red is not None:
                         forms.add(red.form)
-                        t.var_assigns.append((pos, red.form, assigns[pos]))
+                        t.var_assigns.append((pos, red, assigns[pos]))
                         widths.setdefault(width_class(type_text), []).append(pos)
                     continue
                 t.refuse('index variable "%s" is used for something else' % var, pos)
@@ -1217,14 +2264,16 @@ def decide_table(fs, t):
     for bp in t.bucket_ptrs:
         var = bp['var']
         rng = function_range(fs, bp['pos'])
-        red = reduction(fs, t, bp['idx'], bp['pos'])
+        red = bp['red']
+        if red is None and bp['idx'] is not None:
+            red = bp['red'] = index_reduction(fs, t, bp['idx'], bp['pos'], rng, helpers)
         if red is None or rng is None:
             continue
-        bp['red'] = red
         forms.add(red.form)
-        widths.setdefault(key_width(fs, t, red, rng), []).append(bp['pos'])
+        widths.setdefault(red.width, []).append(bp['pos'])
         decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
-        use_ops = {u[0]: u for u in fs.bptr_uses.get(var, ())}
+        use_ops = {toks.pos[s.idx[-1][0]]: s for s in t.sites
+                   if s.how == 'bptr' and s.var == var and rng[0] <= s.idx[-1][0] <= rng[1]}
         bp['uses'] = []
         last = bp['pos']
         for i in occurrences(fs, var, rng[0], rng[1]):
@@ -1236,9 +2285,13 @@ def decide_table(fs, t):
                 last = max(last, pos)
                 continue
             t.refuse('bucket pointer "%s" is used for something else' % var, pos)
-        stable, why = key_is_stable(fs, red, rng, toks.at(*bp['pos']), toks.first_at_or_after(last))
+        stable, why = key_is_stable(fs, red, rng, statement_end(fs, toks.at_pos(bp['pos'])),
+                                    toks.first_at_or_after(last))
         if not stable:
             t.refuse(why, bp['pos'])
+    for s in t.sites:
+        if s.how == 'bptr' and not any(s in bp.get('uses', ()) for bp in t.bucket_ptrs):
+            t.refuse('bucket pointer "%s" does not come from one assignment' % s.var, s.op_pos)
 
     t.widths, t.forms = widths, forms
     if len(widths) > 1:
@@ -1302,7 +2355,7 @@ def is_emptiness_test(fs, t, loop):
     table = body[len(head):-2 - len(tail)]
     after = toks[last + 1:last + 4]
     try:
-        names_it = names_table(strip_parens(parse_text(' '.join(table))[1]), t)
+        names_it = names_table(parse_text(' '.join(table))[1], t)
     except Unknown:
         return False
     return names_it and (body[-2], after[1]) in (('false', 'true'), ('0', '1')) \
@@ -1332,12 +2385,25 @@ def approve(fs, pos, kind, extra=None):
     fs.approved[pos] = (kind, extra)
 
 
-def source_text(fs, red, span):
-    """The original text of the key of reduction red, parsed from span."""
-    base = fs.toks.first_at_or_after(span[0])
-    lo, hi = red.key[-1]
-    first, last = base + lo, base + hi - 1
-    return fs.toks.source[fs.toks.offset[first]:fs.toks.offset[last] + len(fs.toks.text[last])]
+def approve_span(fs, lo, hi, kind, extra=None):
+    """Approve the expression of tokens lo..hi-1 (its first and last token must match)."""
+    fs.approved[fs.toks.pos[lo]] = (kind, extra, fs.toks.pos[hi - 1])
+
+
+def approve_reduction_drop(fs, d, m):
+    """A kept index helper loses its reduction: return v & MASK; -> return v;
+
+    Returns the token indices that go.
+    """
+    how, what = m.drop
+    if how == 'stmt':
+        approve(fs, fs.toks.pos[what[0]], 'drop_statement')
+        return set(range(what[0], what[1]))
+    key = what
+    mix = split_reduction(key)[1]
+    lo, hi = key[-1]
+    approve_span(fs, lo, hi, 'replace', render(fs.toks, mix))
+    return set(range(lo, hi)) - set(range(mix[-1][0], mix[-1][1]))
 
 
 _SIZE_SUFFIXES = ('_TABLE_SIZE', '_HASH_SIZE', '_HASHSIZE', '_SIZE', '_SZ', 'SIZE', 'SZ',
@@ -1365,6 +2431,8 @@ def decide(fs):
         return
     fs.decided = True
     shared_macros(fs)
+    helpers = Helpers(fs)
+    collect_sites(fs, helpers)
     removed = set()          # token indices the conversion deletes
     dead_var_candidates = []  # (var, function range)
     macro_candidates = set()
@@ -1373,9 +2441,11 @@ def decide(fs):
     converted_any = False
     for t in fs.tables.values():
         try:
-            decide_table(fs, t)
+            decide_table(fs, t, helpers)
         except Unknown as e:
             t.refuse('cannot analyse: %s' % e)
+    used_helpers = check_helpers(fs, helpers)
+    for t in fs.tables.values():
         t.verdict = 'skipped' if t.reasons else 'converted'
         if t.reasons:
             continue
@@ -1406,46 +2476,59 @@ def decide(fs):
                 removed |= set(fs.toks.span(walk['span'][0], walk['header_end']))
                 macro_candidates |= {x for x in Tokens(walk['hi']).text if x in fs.macros}
         for s in t.sites:
-            if s.form == 'var':
-                approve(fs, s.op_pos, 'key_var')
-                continue
-            approve(fs, s.op_pos, 'keyed_ptr' if s.form == 'hashptr' else 'keyed')
-            idx = tok_indices(fs, s.idx_span)
-            lo, hi = s.red.key[-1]
-            base = fs.toks.first_at_or_after(s.idx_span[0])
-            removed |= idx - set(range(base + lo, base + hi))
-            macro_candidates |= {x for x in s.red.toks if x in fs.macros}
-        for pos, form, a in t.var_assigns:
-            approve(fs, pos, 'idx_ptr' if form == 'hashptr' else 'idx')
+            if s.how == 'var':
+                key = s.var
+            elif s.how == 'bptr':
+                continue             # with its bucket pointer, below
+            else:
+                key = s.red.key_text
+                span_idx = set(range(s.idx[-1][0], s.idx[-1][1])) if s.idx is not None else set()
+                removed |= span_idx - s.red.kept
+                macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
+            approve(fs, s.op_pos, 'op', (s.table_text, key))
+        for pos, red, a in t.var_assigns:
             rhs = tok_indices(fs, a[2])
-            red = reduction(fs, t, a[1], pos)
-            base = fs.toks.first_at_or_after(a[2][0])
-            lo, hi = red.key[-1]
-            removed |= rhs - set(range(base + lo, base + hi))
-            macro_candidates |= {x for x in red.toks if x in fs.macros}
+            if ''.join(red.key_text.split()) == ''.join(fs.toks.text[i] for i in sorted(rhs)):
+                continue             # a kept helper: the assignment stays as it is
+            approve(fs, pos, 'assign', red.key_text)
+            removed |= rhs - red.kept
+            macro_candidates |= {fs.toks.text[i] for i in rhs if fs.toks.text[i] in fs.macros}
         for bp in t.bucket_ptrs:
             red = bp['red']
             approve(fs, bp['pos'], 'bptr')
-            bp['key'] = source_text(fs, red, bp['idx_span'])
-            if red.form == 'hashptr':
-                bp['key'] = '(unsigned long)' + bp['key']
-            removed |= tok_indices(fs, bp['span'])
-            macro_candidates |= {x for x in red.toks if x in fs.macros}
-            for var_pos, op_pos, kind in bp['uses']:
-                approve(fs, op_pos, 'bptr_use', (bp['table_text'], bp['key']))
-                removed.add(fs.toks.at(*var_pos))
+            bp['key'] = red.key_text
+            span_idx = tok_indices(fs, (bp['span'][0], (bp['span'][1][0], bp['span'][1][1] + 1)))
+            removed |= span_idx
+            macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
+            for s in bp['uses']:
+                approve(fs, s.op_pos, 'op', (bp['table_text'], bp['key']))
+                removed.add(s.idx[-1][0])
             dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
-        ops = [s.op_pos for s in t.sites] + [u[1] for bp in t.bucket_ptrs for u in bp['uses']]
-        members.update(fs.members.get(op) for op in ops)
+        members.update(fs.members.get(s.op_pos) for s in t.sites)
         if static:
             keep |= set(Tokens(t.bits).text)     # the generated DEFINE_HASHTABLE uses them
     if not converted_any:
         return
+    for name, (d, mode, removable) in sorted(used_helpers.items()):
+        if not removable:
+            continue
+        if mode == 'keep':
+            body = approve_reduction_drop(fs, d, helpers.meaning(d))
+        else:
+            body = set(range(d.start, d.end + 1))
+        removed |= body
+        macro_candidates |= {fs.toks.text[i] for i in body if fs.toks.text[i] in fs.macros}
+        if mode == 'keep':
+            pass
+        elif d.kind == 'function':
+            approve(fs, d.pos, 'drop_function')
+        else:
+            approve(fs, fs.toks.pos[d.body[0]], 'drop_macro')
     # deleting a node of a converted table; hlist_del() poisons where
     # hash_del() unhashes, which only a test of hlist_unhashed() could tell
     inspects = any(x in fs.toks.text for x in ('hlist_unhashed', 'hlist_fake', 'hash_hashed'))
     for member, pos in fs.deletes:
-        kind = fs.toks.text[fs.toks.at(*pos)]
+        kind = fs.toks.text[fs.toks.at_pos(pos)]
         if member in members and ('init' in kind or not inspects):
             approve(fs, pos, 'del')
     # the hashtable.h include, after the last <linux/...> one
@@ -1460,7 +2543,7 @@ def decide(fs):
             if len(fs.macro_pos.get(name, ())) != 1:
                 continue
             # a macro definition is positioned at its hash sign: find the name
-            def_i = fs.toks.at(*fs.macro_pos[name][0])
+            def_i = fs.toks.at_pos(fs.macro_pos[name][0])
             while def_i is not None and fs.toks.text[def_i] != name:
                 def_i += 1
             ok = True
@@ -1499,7 +2582,7 @@ def decide(fs):
                  if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]] and not d[2]]
         if len(decls) != 1:
             continue
-        decl_i = fs.toks.at(*decls[0][0])
+        decl_i = fs.toks.at_pos(decls[0][0])
         if all(i == decl_i or i in removed for i in occurrences(fs, var, rng[0], rng[1])):
             approve(fs, decls[0][0], 'dead_var')
 
@@ -1517,10 +2600,9 @@ def table_record(fs, t):
     walks_open = [dict(line=w['pos'][0], why=w.get('why')) for w in t.walks
                   if not w.get('convert')]
     keys = {s.key_text for s in sites if s.key_text}
-    keys |= {bp.get('key') or bp['idx'] for bp in t.bucket_ptrs}
-    for pos, form, a in getattr(t, 'var_assigns', []):
-        red = reduction(fs, t, a[1], pos)
-        keys.add(red.key_text if red is not None else a[1])
+    keys |= {bp['red'].key_text for bp in t.bucket_ptrs if bp.get('red') is not None}
+    for pos, red, a in getattr(t, 'var_assigns', []):
+        keys.add(red.key_text)
     return dict(
         name=t.name, file=fs.path, line=t.pos[0] if t.pos else None,
         scope=t.scope, shared=t.injected or (t.scope == 'global' and t.name in _SHARED),
@@ -1566,13 +2648,30 @@ def _squash(text):
     return ''.join(str(text).split())
 
 
-def still_pending(p):
-    """Is p a site the patch approved but left as it was?"""
+def approved_expression(p, kind, expr, leftover=False):
+    """Is the expression at p exactly the one approved (same first and last token)?
+
+    After its rewrite, the expression at p ends elsewhere: only one left as
+    it was still ends at the approved last token (leftover checks).
+    """
     fs = state(p)
     decide(fs)
     pos = translate(p)
     got = fs.approved.get(pos) if pos is not None else None
-    return got is not None and got[0] != 'include'
+    if got is None or got[0] != kind or len(got) < 3:
+        return False
+    return translate_end(p) == got[2]
+
+
+def still_pending(p, kind=None):
+    """Is p a site the patch approved (of that kind) but left as it was?"""
+    fs = state(p)
+    decide(fs)
+    pos = translate(p)
+    got = fs.approved.get(pos) if pos is not None else None
+    if got is None or got[0] in ('include', 'replace'):
+        return False
+    return kind is None or got[0] == kind
 
 
 def still_pending_assignment(p, rhs):
@@ -1580,12 +2679,18 @@ def still_pending_assignment(p, rhs):
     if not still_pending(p):
         return False
     fs = state(p)
-    kind = fs.approved[translate(p)][0]
-    if kind not in ('idx', 'idx_ptr'):
-        return True
     pos = translate(p)
-    recorded = [a[1] for v in fs.assigns.values() for a in v if a[0] == pos]
-    return any(_squash(r) == _squash(rhs) for r in recorded)
+    kind = fs.approved[pos][0]
+    if kind != 'assign':
+        return True
+    spans = [a[2] for v in fs.assigns.values() for a in v if a[0] == pos]
+    return any(_squash(fs.toks.source_of(_index_range(fs, span)[0], _index_range(fs, span)[1])) == _squash(rhs)
+               for span in spans)
+
+
+def _index_range(fs, span):
+    idx = fs.toks.span(span[0], span[1])
+    return (idx[0], idx[-1] + 1) if idx else (0, 0)
 
 
 def fail_incomplete(p):
@@ -1598,7 +2703,7 @@ def fail_incomplete(p):
 
 def context_site(p):
     """A keyed access that the patch would rewrite."""
-    return any(approved(p, kind) for kind in ('keyed', 'keyed_ptr', 'key_var', 'bptr_use'))
+    return approved(p, 'op')
 
 
 def approved_extra(p):
@@ -1770,17 +2875,19 @@ note_decl(x, p, t, False)
 type T1;
 identifier x;
 expression E;
-position p;
+position p, pe;
 @@
 
-T1 x@p = E;
+T1 x@p = E@pe;
 
 @script:python@
 x << local_decl_init.x;
 t << local_decl_init.T1;
 p << local_decl_init.p;
+pe << local_decl_init.pe;
 @@
 note_decl(x, p, t, True)
+note_init_value(x, p, pe)
 
 @param_decl depends on table || member_table || crossfile@
 type T1;
@@ -1933,59 +3040,45 @@ ph << scan_loop.ph;
 @@
 note_scan(t, q, pf, hi, ph, i, False)
 
-@keyed depends on table || member_table || crossfile@
-expression E, n;
-position q, pc, pe;
-iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
-  hlist_for_each_entry_rcu_notrace;
-expression T;
+@hlist_op depends on table || member_table || crossfile@
+expression n, B;
+position pc, pb;
 @@
 
-(
-hlist_add_head@pc(n, \(&T@q[E@pe]\|T@q + E@pe\))
-|
-hlist_add_head_rcu@pc(n, \(&T@q[E@pe]\|T@q + E@pe\))
-)
+\(hlist_add_head@pc(n, B@pb)\|hlist_add_head_rcu@pc(n, B@pb)\)
 
-@keyed_iter depends on table || member_table || crossfile@
+@script:python@
+pc << hlist_op.pc;
+pb << hlist_op.pb;
+@@
+note_op(pc, pb)
+
+@hlist_iter depends on table || member_table || crossfile@
 identifier m;
-expression E, pos, tmp, c;
+expression B, pos, tmp, c;
 statement S;
-position q, pc, pe;
+position pc, pb;
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
   hlist_for_each_entry_rcu_notrace;
-expression T;
 @@
 
 (
-hlist_for_each_entry@pc(pos, \(&T@q[E@pe]\|T@q + E@pe\), m) S
+hlist_for_each_entry@pc(pos, B@pb, m) S
 |
-hlist_for_each_entry_safe@pc(pos, tmp, \(&T@q[E@pe]\|T@q + E@pe\), m) S
+hlist_for_each_entry_safe@pc(pos, tmp, B@pb, m) S
 |
-hlist_for_each_entry_rcu@pc(pos, \(&T@q[E@pe]\|T@q + E@pe\), m) S
+hlist_for_each_entry_rcu@pc(pos, B@pb, m) S
 |
-hlist_for_each_entry_rcu@pc(pos, \(&T@q[E@pe]\|T@q + E@pe\), m, c) S
+hlist_for_each_entry_rcu@pc(pos, B@pb, m, c) S
 |
-hlist_for_each_entry_rcu_notrace@pc(pos, \(&T@q[E@pe]\|T@q + E@pe\), m) S
+hlist_for_each_entry_rcu_notrace@pc(pos, B@pb, m) S
 )
 
 @script:python@
-t << keyed.T;
-e << keyed.E;
-q << keyed.q;
-pc << keyed.pc;
-pe << keyed.pe;
+pc << hlist_iter.pc;
+pb << hlist_iter.pb;
 @@
-note_keyed(t, q, pc, e, pe)
-
-@script:python@
-t << keyed_iter.T;
-e << keyed_iter.E;
-q << keyed_iter.q;
-pc << keyed_iter.pc;
-pe << keyed_iter.pe;
-@@
-note_keyed(t, q, pc, e, pe)
+note_op(pc, pb)
 
 @index_assign depends on table || member_table || crossfile@
 identifier i;
@@ -2003,73 +3096,62 @@ pe << index_assign.pe;
 @@
 note_assign(i, p, e, pe)
 
-@bucket_ptr depends on table || member_table || crossfile@
-identifier head;
-expression E;
-position q, ph, pe;
-expression T;
+@function_def depends on table || member_table || crossfile@
+type TR;
+identifier H;
+position p;
 @@
 
-(
-head@ph = \(&T@q[E@pe]\|T@q + E@pe\);
-|
-struct hlist_head *head@ph = \(&T@q[E@pe]\|T@q + E@pe\);
-)
+TR H@p(...) {...}
 
 @script:python@
-t << bucket_ptr.T;
-head << bucket_ptr.head;
-e << bucket_ptr.E;
-q << bucket_ptr.q;
-ph << bucket_ptr.ph;
-pe << bucket_ptr.pe;
+h << function_def.H;
+p << function_def.p;
 @@
-note_bucket_pointer(t, q, ph, head, e, pe)
+note_function(p, h)
 
-@bucket_ptr_use depends on table || member_table || crossfile@
-identifier head;
+// the C types spatch infers for the parts of bucket and index expressions
+@op_types depends on table || member_table || crossfile@
+type TK;
+TK E;
 expression n;
-position pv, pc;
+position p;
 @@
 
-(
-hlist_add_head@pc(n, head@pv)
-|
-hlist_add_head_rcu@pc(n, head@pv)
-)
+\(hlist_add_head(n, <+... E@p ...+>)\|hlist_add_head_rcu(n, <+... E@p ...+>)\)
 
-@bucket_ptr_use_iter depends on table || member_table || crossfile@
-identifier head, m;
-expression pos, tmp, c;
+@script:python@
+t << op_types.TK;
+p << op_types.p;
+@@
+note_type(p, t)
+
+@iter_types depends on table || member_table || crossfile@
+type TK;
+TK E;
+expression pos, tmp;
+identifier m;
 statement S;
-position pv, pc;
+position p;
+iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
+  hlist_for_each_entry_rcu_notrace;
 @@
 
 (
-hlist_for_each_entry@pc(pos, head@pv, m) S
+hlist_for_each_entry(pos, <+... E@p ...+>, m) S
 |
-hlist_for_each_entry_safe@pc(pos, tmp, head@pv, m) S
+hlist_for_each_entry_safe(pos, tmp, <+... E@p ...+>, m) S
 |
-hlist_for_each_entry_rcu@pc(pos, head@pv, m) S
+hlist_for_each_entry_rcu(pos, <+... E@p ...+>, ...) S
 |
-hlist_for_each_entry_rcu@pc(pos, head@pv, m, c) S
-|
-hlist_for_each_entry_rcu_notrace@pc(pos, head@pv, m) S
+hlist_for_each_entry_rcu_notrace(pos, <+... E@p ...+>, m) S
 )
 
 @script:python@
-head << bucket_ptr_use.head;
-pv << bucket_ptr_use.pv;
-pc << bucket_ptr_use.pc;
+t << iter_types.TK;
+p << iter_types.p;
 @@
-note_bucket_pointer_use(head, pv, pc)
-
-@script:python@
-head << bucket_ptr_use_iter.head;
-pv << bucket_ptr_use_iter.pv;
-pc << bucket_ptr_use_iter.pc;
-@@
-note_bucket_pointer_use(head, pv, pc)
+note_type(p, t)
 
 @node_member depends on table || member_table || crossfile@
 identifier m;
@@ -2410,211 +3492,103 @@ expression T;
 - }
 )
 
-@keyed_patch depends on patch && (table || member_table || crossfile) disable bitand_comm, plus_comm@
-expression K, M, n;
-position pc : script:python() { approved(pc, "keyed") };
-iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu,
-  hash_for_each_possible_rcu_notrace;
-expression T;
-@@
-
-(
-- hlist_add_head@pc(n, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\))
-+ hash_add(T, n, K)
-|
-- hlist_add_head_rcu@pc(n, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\))
-+ hash_add_rcu(T, n, K)
-)
-
-@keyed_patch_iter depends on patch && (table || member_table || crossfile) disable bitand_comm, plus_comm@
-identifier m;
-expression K, M, pos, tmp, c;
-statement S;
-position pc : script:python() { approved(pc, "keyed") };
-iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu,
-  hash_for_each_possible_rcu_notrace;
-expression T;
-@@
-
-(
-- hlist_for_each_entry@pc(pos, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\), m)
-+ hash_for_each_possible(T, pos, m, K)
-  S
-|
-- hlist_for_each_entry_safe@pc(pos, tmp, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\), m)
-+ hash_for_each_possible_safe(T, pos, tmp, m, K)
-  S
-|
-- hlist_for_each_entry_rcu@pc(pos, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\), m)
-+ hash_for_each_possible_rcu(T, pos, m, K)
-  S
-|
-- hlist_for_each_entry_rcu@pc(pos, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\), m, c)
-+ hash_for_each_possible_rcu(T, pos, m, K, c)
-  S
-|
-- hlist_for_each_entry_rcu_notrace@pc(pos, \(&T[\(K & M\|K % M\|hash_32(K, M)\|hash_long(K, M)\|hash_64(K, M)\)]\|T + (\(K & M\|K % M\))\), m)
-+ hash_for_each_possible_rcu_notrace(T, pos, m, K)
-  S
-)
-
-@keyed_ptr_patch depends on patch && (table || member_table || crossfile)@
-expression P, B, n;
-position pc : script:python() { approved(pc, "keyed_ptr") };
-expression T;
-@@
-
-(
-- hlist_add_head@pc(n, &T[hash_ptr(P, B)])
-+ hash_add(T, n, (unsigned long)P)
-|
-- hlist_add_head_rcu@pc(n, &T[hash_ptr(P, B)])
-+ hash_add_rcu(T, n, (unsigned long)P)
-)
-
-@keyed_ptr_patch_iter depends on patch && (table || member_table || crossfile)@
-identifier m;
-expression P, B, pos, tmp, c;
-statement S;
-position pc : script:python() { approved(pc, "keyed_ptr") };
-expression T;
-@@
-
-(
-- hlist_for_each_entry@pc(pos, &T[hash_ptr(P, B)], m)
-+ hash_for_each_possible(T, pos, m, (unsigned long)P)
-  S
-|
-- hlist_for_each_entry_safe@pc(pos, tmp, &T[hash_ptr(P, B)], m)
-+ hash_for_each_possible_safe(T, pos, tmp, m, (unsigned long)P)
-  S
-|
-- hlist_for_each_entry_rcu@pc(pos, &T[hash_ptr(P, B)], m)
-+ hash_for_each_possible_rcu(T, pos, m, (unsigned long)P)
-  S
-|
-- hlist_for_each_entry_rcu@pc(pos, &T[hash_ptr(P, B)], m, c)
-+ hash_for_each_possible_rcu(T, pos, m, (unsigned long)P, c)
-  S
-)
-
-@index_patch depends on patch && (table || member_table || crossfile) disable bitand_comm@
-identifier i;
-expression K, M;
-position p : script:python() { approved(p, "idx") };
-@@
-
-(
-- i@p = K & M
-+ i = K
-|
-- i@p = K % M
-+ i = K
-|
-- i@p = \(hash_32\|hash_long\|hash_64\)(K, M)
-+ i = K
-)
-
-@index_ptr_patch depends on patch && (table || member_table || crossfile)@
-identifier i;
-expression P, B;
-position p : script:python() { approved(p, "idx_ptr") };
-@@
-
-- i@p = hash_ptr(P, B)
-+ i = (unsigned long)P
-
-@index_key_patch depends on patch && (table || member_table || crossfile)@
-identifier i;
-expression n;
-position pc : script:python() { approved(pc, "key_var") };
-expression T;
-@@
-
-(
-- hlist_add_head@pc(n, \(&T[i]\|T + i\))
-+ hash_add(T, n, i)
-|
-- hlist_add_head_rcu@pc(n, \(&T[i]\|T + i\))
-+ hash_add_rcu(T, n, i)
-)
-
-@index_key_patch_iter depends on patch && (table || member_table || crossfile)@
-identifier i, m;
-expression pos, tmp, c;
-statement S;
-position pc : script:python() { approved(pc, "key_var") };
-expression T;
-@@
-
-(
-- hlist_for_each_entry@pc(pos, \(&T[i]\|T + i\), m)
-+ hash_for_each_possible(T, pos, m, i)
-  S
-|
-- hlist_for_each_entry_safe@pc(pos, tmp, \(&T[i]\|T + i\), m)
-+ hash_for_each_possible_safe(T, pos, tmp, m, i)
-  S
-|
-- hlist_for_each_entry_rcu@pc(pos, \(&T[i]\|T + i\), m)
-+ hash_for_each_possible_rcu(T, pos, m, i)
-  S
-|
-- hlist_for_each_entry_rcu@pc(pos, \(&T[i]\|T + i\), m, c)
-+ hash_for_each_possible_rcu(T, pos, m, i, c)
-  S
-|
-- hlist_for_each_entry_rcu_notrace@pc(pos, \(&T[i]\|T + i\), m)
-+ hash_for_each_possible_rcu_notrace(T, pos, m, i)
-  S
-)
-
-@bucket_ptr_use_patch depends on patch && (table || member_table || crossfile)@
-identifier head;
-expression n;
-position pc : script:python() { approved(pc, "bptr_use") };
+@op_patch depends on patch && (table || member_table || crossfile)@
+expression n, B;
+position pc : script:python() { approved(pc, "op") };
 fresh identifier tname = script:python(pc) { approved_extra(pc)[0] };
 fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
 @@
 
 (
-- hlist_add_head@pc(n, head)
+- hlist_add_head@pc(n, B)
 + hash_add(tname, n, key)
 |
-- hlist_add_head_rcu@pc(n, head)
+- hlist_add_head_rcu@pc(n, B)
 + hash_add_rcu(tname, n, key)
 )
 
-@bucket_ptr_use_iter_patch depends on patch && (table || member_table || crossfile)@
-identifier head, m;
-expression pos, tmp, c;
+@op_iter_patch depends on patch && (table || member_table || crossfile)@
+identifier m;
+expression B, pos, tmp, c;
 statement S;
-position pc : script:python() { approved(pc, "bptr_use") };
+position pc : script:python() { approved(pc, "op") };
 fresh identifier tname = script:python(pc) { approved_extra(pc)[0] };
 fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
+iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu,
+  hash_for_each_possible_rcu_notrace;
 @@
 
 (
-- hlist_for_each_entry@pc(pos, head, m)
+- hlist_for_each_entry@pc(pos, B, m)
 + hash_for_each_possible(tname, pos, m, key)
   S
 |
-- hlist_for_each_entry_safe@pc(pos, tmp, head, m)
+- hlist_for_each_entry_safe@pc(pos, tmp, B, m)
 + hash_for_each_possible_safe(tname, pos, tmp, m, key)
   S
 |
-- hlist_for_each_entry_rcu@pc(pos, head, m)
+- hlist_for_each_entry_rcu@pc(pos, B, m)
 + hash_for_each_possible_rcu(tname, pos, m, key)
   S
 |
-- hlist_for_each_entry_rcu@pc(pos, head, m, c)
+- hlist_for_each_entry_rcu@pc(pos, B, m, c)
 + hash_for_each_possible_rcu(tname, pos, m, key, c)
   S
 |
-- hlist_for_each_entry_rcu_notrace@pc(pos, head, m)
+- hlist_for_each_entry_rcu_notrace@pc(pos, B, m)
 + hash_for_each_possible_rcu_notrace(tname, pos, m, key)
   S
 )
+
+@assign_patch depends on patch && (table || member_table || crossfile)@
+identifier i;
+expression E;
+position p : script:python() { approved(p, "assign") };
+fresh identifier key = script:python(p) { approved_extra(p) };
+@@
+
+- i@p = E
++ i = key
+
+// an expression becomes another: a helper kept without its reduction
+@replace_patch depends on patch && (table || member_table || crossfile)@
+expression E;
+position p : script:python(E) { approved_expression(p, "replace", E) };
+fresh identifier text = script:python(p) { approved_extra(p) };
+@@
+
+- E@p
++ text
+
+@drop_statement_patch depends on patch && (table || member_table || crossfile)@
+identifier v;
+expression E;
+position p : script:python() { approved(p, "drop_statement") };
+@@
+
+(
+- v@p &= E;
+|
+- v@p %= E;
+|
+- v@p = E;
+)
+
+@drop_function_patch depends on patch && (table || member_table || crossfile)@
+type TR;
+identifier H;
+position p : script:python() { approved(p, "drop_function") };
+@@
+
+- TR H@p(...) {...}
+
+@drop_macro_patch depends on patch && (table || member_table || crossfile)@
+identifier H;
+expression E;
+position p : script:python() { approved(p, "drop_macro") };
+@@
+
+- #define H(...) E@p
 
 @bucket_ptr_remove depends on patch && (table || member_table || crossfile)@
 identifier head;
@@ -2730,6 +3704,20 @@ p << leftover_assignment.p;
 @@
 fail_incomplete(p)
 
+@leftover_initial_value depends on patch && (table || member_table || crossfile)@
+type T1;
+identifier x;
+expression E;
+position p : script:python(E) { still_pending_assignment(p, E) };
+@@
+
+T1 x@p = E;
+
+@script:python depends on patch@
+p << leftover_initial_value.p;
+@@
+fail_incomplete(p)
+
 @leftover_loop depends on patch && (table || member_table || crossfile)@
 expression E1, E2, E3;
 statement S;
@@ -2766,6 +3754,57 @@ position p : script:python(D) { approved(p, "bits_macro") and approved_extra(p)[
 
 @script:python depends on patch && (table || member_table || crossfile)@
 p << leftover_define.p;
+@@
+fail_incomplete(p)
+
+@leftover_replace depends on patch && (table || member_table || crossfile)@
+expression E;
+position p : script:python(E) { approved_expression(p, "replace", E, True) };
+@@
+
+E@p
+
+@script:python depends on patch@
+p << leftover_replace.p;
+@@
+fail_incomplete(p)
+
+@leftover_statement depends on patch && (table || member_table || crossfile)@
+identifier v;
+expression E;
+position p : script:python() { still_pending(p, "drop_statement") };
+@@
+
+\(v@p &= E;\|v@p %= E;\)
+
+@script:python depends on patch@
+p << leftover_statement.p;
+@@
+fail_incomplete(p)
+
+@leftover_function depends on patch && (table || member_table || crossfile)@
+type TR;
+identifier H;
+position p : script:python() { still_pending(p, "drop_function") };
+@@
+
+TR H@p(...) {...}
+
+@script:python depends on patch@
+p << leftover_function.p;
+@@
+fail_incomplete(p)
+
+@leftover_macro depends on patch && (table || member_table || crossfile)@
+identifier H;
+expression E;
+position p : script:python() { still_pending(p, "drop_macro") };
+@@
+
+#define H(...) E@p
+
+@script:python depends on patch@
+p << leftover_macro.p;
 @@
 fail_incomplete(p)
 

@@ -57,6 +57,24 @@ class LexerTest(unittest.TestCase):
         self.assertEqual(len(self.problems('x = 1  # e@mail\n')), 1)
         self.assertEqual(self.problems("# it's alone on its line\nx = 1  # \"both\"\n"), [])
 
+    def test_star_after_parenthesis_hides_single_quotes(self):
+        # "(*" opens an OCaml comment for spatch: '#' is then a quote and a comment
+        self.assertEqual(len(self.problems("a = [1]\nx = len(*a)\ny = '#'\n")), 1)
+        self.assertEqual(self.problems("x = len(a)\ny = '#'\n"), [])
+
+    def test_apostrophe_in_an_indented_comment_is_refused(self):
+        problems = self.problems("if 1:\n    # it's here\n    x = '#'\n")
+        self.assertEqual(len(problems), 1)
+        self.assertIn(':2:', problems[0])
+
+    def test_comment_parentheses_are_harmless(self):
+        self.assertEqual(self.problems("x = 1   # one (#if branches)\n"), [])
+
+    def test_what_spatch_reads_is_the_text_where_all_is_well(self):
+        text = 'x = "a#b" + \'c"d\'  # note\n# it\'s fine here\n'
+        read, events = amalgamate.spatch_reads(text)
+        self.assertEqual(read, 'x = "a#b" + \'c"d\'  # note\n\n')
+
     def test_a_line_starting_with_spatch_options_is_refused(self):
         self.assertEqual(len(self.problems('s = """\n# spatch --foo\n"""\n')), 1)
 

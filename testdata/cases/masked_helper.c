@@ -1,8 +1,9 @@
-// expect: obj_hash skipped: helper returns an already reduced index
+// expect: obj_hash converted
 /*
  * Every access goes through a hash function that folds and masks in one
- * step: its result is a bucket number, not a key, and nothing unreduced
- * is left to give hash_min().
+ * step. The fold is a function of the key alone (what hash_min() does,
+ * better), so the key of every access is the helper's argument, unreduced,
+ * and the helper goes: hash_min() never sees the folded bucket number.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>

@@ -2,67 +2,15 @@
 
 import re
 
-from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, node_text,
-                    parse_text, strip_parens)
-from .files import (_FACTS, _SHARED, declared_type, function_range, in_spans, occurrences,
-                    table_occurrences, tok_indices)
+from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, parse_text, render,
+                    strip_parens)
+from .files import (_FACTS, _SHARED, Site, declared_type, function_header, function_range,
+                    in_spans, occurrences, statement_end, table_occurrences, tok_indices)
 from .tokens import _HASH_SIGN, matching_close
-from .widths import shape_class, width_class
-
-
-_HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
-            'hash_ptr': 'hashptr'}
-
-
-class Reduction:
-    """How an index expression reduces its key: form, key text, key node."""
-
-    def __init__(self, form, toks, key):
-        self.form, self.toks, self.key = form, toks, key
-        self.key_text = node_text(toks, key)
-
-
-def reduction(fs, t, idx_text, where):
-    """Split idx_text into key and reduction, checked against the table size."""
-    try:
-        toks, node = parse_text(idx_text)
-    except Unknown:
-        t.refuse('index "%s" is not understood' % idx_text, where)
-        return None
-    node = strip_parens(node)
-    try:
-        if node[0] == 'bin' and node[1] in ('&', '%'):
-            operand = node_text(toks, node[3])
-            pairs = evaluate_all(fs.macros, [t.size_text, operand])
-            expect = (lambda n: n - 1) if node[1] == '&' else (lambda n: n)
-            if all(m == expect(n) for n, m in pairs):
-                return Reduction('and' if node[1] == '&' else 'mod', toks, strip_parens(node[2]))
-            t.refuse("\"%s\" does not reduce to the %s buckets of the table"
-                     % (idx_text, t.size_text), where)
-            return None
-        if node[0] == 'call' and node[1][0] == 'id' and node[1][1] in _HASHERS \
-                and len(node[2]) == 2:
-            bits = node_text(toks, node[2][1])
-            pairs = evaluate_all(fs.macros, [t.size_text, bits])
-            if all(n == 1 << b for n, b in pairs):
-                return Reduction(_HASHERS[node[1][1]], toks, strip_parens(node[2][0]))
-            t.refuse('"%s" hashes to a different number of buckets' % idx_text, where)
-            return None
-    except Unknown as e:
-        t.refuse('"%s": cannot evaluate (%s)' % (idx_text, e), where)
-        return None
-    if node[0] == 'call':
-        t.refuse('index "%s" comes from a helper, not a visible key reduction' % idx_text, where)
-    else:
-        t.refuse('index "%s" is not a masked or hashed key' % idx_text, where)
-    return None
-
-
-def names_table(node, t):
-    """Is the parsed expression node the table t itself?"""
-    if t.scope == 'member':
-        return node[0] == 'field' and node[2] == t.name
-    return node[0] == 'id' and node[1] == t.name
+from .helpers import bucket_parts
+from .sites import (bucket_call, index_reduction, key_names, names_table, parse_span,
+                    table_of)
+from .widths import width_class
 
 
 def loop_covers_table(fs, t, loop):
@@ -83,41 +31,16 @@ def loop_covers_table(fs, t, loop):
     return all(m == (n - 1 if loop['inclusive'] else n) for n, m in pairs)
 
 
-def key_width(fs, t, red, rng):
-    if red.form == 'hashptr':
-        return 'long'
-    key = red.key
-    if key[0] == 'id' and rng is not None:
-        type_text = declared_type(fs, key[1], rng)
-        if type_text:
-            return width_class(type_text)
-    return shape_class(red.toks, key, fs.field_types)
+# words before a parenthesis that do not call code that could change a key
+_NOT_CALLS = {'if', 'while', 'for', 'switch', 'return', 'sizeof', 'hlist_add_head',
+              'hlist_add_head_rcu', 'hlist_for_each_entry', 'hlist_for_each_entry_safe',
+              'hlist_for_each_entry_rcu', 'hlist_for_each_entry_rcu_notrace'}
 
 
 def key_is_stable(fs, red, rng, start, end):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
-    names, fields, calls = set(), set(), False
-
-    def walk(n):
-        nonlocal calls
-        if n[0] == 'id':
-            names.add(n[1])
-        elif n[0] == 'field':
-            fields.add(n[2])
-            walk(n[1])
-        elif n[0] == 'call':
-            calls = True
-        elif n[0] == 'un' and n[1] == '*':
-            calls = True
-        else:
-            for c in n[1:-1]:
-                if isinstance(c, tuple):
-                    walk(c)
-                elif isinstance(c, list):
-                    for a in c:
-                        walk(a)
-    walk(red.key)
+    names, fields, calls = key_names(red)
     if calls:
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
     locals_only = all(declared_type(fs, n, rng) for n in names)
@@ -128,15 +51,152 @@ def key_is_stable(fs, red, rng, start, end):
         prv = toks.text[i - 1]
         member = prv in ('->', '.')
         if (tok in names and not member) or (tok in fields and member):
-            if nxt in assign_ops or prv in ('++', '--') or (prv == '&' and not member):
+            # &c->node takes the address of a field, not of c: only a key field counts
+            address = prv == '&' and not member and not (
+                nxt in ('->', '.') and i + 2 < len(toks.text) and toks.text[i + 2] not in fields)
+            if nxt in assign_ops or prv in ('++', '--') or address:
                 return False, 'key "%s" changes before the bucket is used' % red.key_text
         if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only) \
-                and toks.text[i - 1] not in ('if', 'while', 'for', 'switch', 'return', 'sizeof'):
+                and toks.text[i - 1] not in _NOT_CALLS:
             return False, 'a call may change key "%s" before the bucket is used' % red.key_text
     return True, None
 
 
-def decide_table(fs, t):
+def collect_sites(fs, helpers):
+    """Give every table its sites: the hlist operations on one of its buckets."""
+    toks = fs.toks
+    pointers = {}                    # (var, assignment position) -> bucket pointer
+    for pos, kind, span in fs.ops:
+        node = parse_span(fs, span)
+        if node is None:
+            continue
+        inner = strip_parens(node)
+        rng = function_range(fs, pos)
+        parts = bucket_parts(inner)
+        if parts is not None:
+            table, index = parts
+            t = table_of(fs, table)
+            if t is None:
+                continue
+            t.uses.add(toks.pos[strip_parens(table)[-1][1] - 1])
+            index = strip_parens(index)
+            how = 'var' if index[0] == 'id' else 'direct'
+            t.sites.append(Site(kind, pos, how, render(toks, table), idx=index,
+                                var=index[1] if how == 'var' else None))
+            continue
+        if inner[0] == 'id' and rng is not None:
+            for t, bp in bucket_pointers(fs, inner[1], rng, helpers, pointers):
+                t.sites.append(Site(kind, pos, 'bptr', bp['table_text'], idx=inner, var=inner[1]))
+            continue
+        got = bucket_call(fs, inner, pos, rng, helpers)
+        if got is not None:
+            t, table_text, red = got
+            site = Site(kind, pos, 'helper', table_text, idx=inner)
+            site.red = red
+            t.sites.append(site)
+
+
+def bucket_pointers(fs, var, rng, helpers, pointers):
+    """The table buckets assigned to var in function rng: [(table, bucket pointer)]."""
+    toks = fs.toks
+    hi = toks.pos[rng[1]]
+    head_lo = toks.pos[function_header(fs, rng)[1]]
+    out = []
+    for pos, rhs_text, rhs_span in fs.assigns.get(var, ()):
+        if not head_lo <= pos <= hi:
+            continue
+        key = (var, pos)
+        if key not in pointers:
+            pointers[key] = None
+            node = parse_span(fs, rhs_span)
+            node = strip_parens(node) if node is not None else None
+            parts = bucket_parts(node) if node is not None else None
+            bp = dict(pos=pos, var=var, idx=None, red=None,
+                      span=(pos, toks.pos[statement_end(fs, toks.at_pos(pos))]),
+                      rhs_span=rhs_span)
+            if parts is not None and table_of(fs, parts[0]) is not None:
+                t = table_of(fs, parts[0])
+                t.uses.add(toks.pos[strip_parens(parts[0])[-1][1] - 1])
+                bp.update(idx=strip_parens(parts[1]), table_text=render(toks, parts[0]))
+                t.bucket_ptrs.append(bp)
+                pointers[key] = (t, bp)
+            elif node is not None and node[0] == 'call':
+                got = bucket_call(fs, node, pos, rng, helpers)
+                if got is not None:
+                    t, table_text, red = got
+                    bp.update(red=red, table_text=table_text, helper=True)
+                    if red is None:
+                        bp['refused'] = True
+                    t.bucket_ptrs.append(bp)
+                    pointers[key] = (t, bp)
+        if pointers[key] is not None:
+            out.append(pointers[key])
+    return out
+
+
+def check_helpers(fs, helpers):
+    """Which helpers the tables still converting go through, and can each go or change?
+
+    A helper can go (or lose its reduction) when every occurrence of its name
+    is a call the conversion rewrites, or lies in another helper that goes.
+    One that changes must be used by the conversion only; a bucket helper
+    left in place would index a table whose buckets hash_min() now picks.
+    Returns name -> (Definition, 'drop' or 'keep', can it go or change).
+    """
+    while True:
+        refused = sum(bool(t.reasons) for t in fs.tables.values())
+        out = _check_helpers(fs, helpers)
+        if sum(bool(t.reasons) for t in fs.tables.values()) == refused:
+            return out
+
+
+def _check_helpers(fs, helpers):
+    toks = fs.toks
+    used = {}
+    consumed = set()
+    for t in fs.tables.values():
+        if t.reasons:
+            continue
+        for s in t.sites:
+            if s.idx is not None:
+                consumed |= set(range(s.idx[-1][0], s.idx[-1][1]))
+        for pos, red, a in getattr(t, 'var_assigns', ()):
+            consumed |= tok_indices(fs, a[2])
+        for bp in t.bucket_ptrs:
+            consumed |= tok_indices(fs, bp['rhs_span'])
+        reds = [s.red for s in t.sites if s.red is not None] + \
+            [red for pos, red, a in getattr(t, 'var_assigns', ())] + \
+            [bp['red'] for bp in t.bucket_ptrs if bp.get('red') is not None]
+        for red in reds:
+            for d, mode in red.helpers:
+                entry = used.setdefault(d.name, [d, mode, set()])
+                entry[2].add(t)
+    can_go = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, (d, mode, tables) in used.items():
+            if name in can_go or not d.local:
+                continue
+            if all(i in consumed for i in occurrences(fs, name) if i != d.name_index):
+                can_go.add(name)
+                consumed |= set(range(d.start, d.end + 1))
+                changed = True
+    out = {}
+    for name, (d, mode, tables) in used.items():
+        out[name] = (d, mode, name in can_go)
+        if name in can_go or not d.local:
+            continue
+        other = next(i for i in occurrences(fs, name) if i != d.name_index and i not in consumed)
+        if mode == 'keep' or helpers.meaning(d).kind == 'bucket':
+            for t in tables:
+                t.refuse('%s %s() is also used for something else, which its change would '
+                         'break' % ('index helper' if mode == 'keep' else 'bucket helper', name),
+                         toks.pos[other])
+    return out
+
+
+def decide_table(fs, t, helpers):
     toks = fs.toks
     if t.scope == 'global' and t.name not in _SHARED:
         t.refuse('not static: other files may index it')
@@ -189,40 +249,28 @@ def decide_table(fs, t):
     # &T[i] inside a walk over every bucket is positional, not keyed
     loops = t.inits + t.walks
     t.sites = [s for s in t.sites
-               if not any(l['span'][0] <= s.op_pos < l['span'][1] and
-                          s.idx_text.strip() == l['cursor'] for l in loops)]
+               if not (s.how == 'var' and any(l['span'][0] <= s.op_pos < l['span'][1] and
+                                              s.var == l['cursor'] for l in loops))]
     widths, forms = {}, set()
     for site in t.sites:
         rng = function_range(fs, site.op_pos)
-        try:
-            tks, node = parse_text(site.idx_text)
-        except Unknown:
-            node = None
-        if node is not None and node[0] == 'id':
-            site.var = node[1]
-            site.form = 'var'
-            continue
-        site.var = None
-        red = reduction(fs, t, site.idx_text, site.op_pos)
-        if red is None:
-            continue
-        site.form, site.key_text = red.form, red.key_text
-        forms.add(red.form)
-        widths.setdefault(key_width(fs, t, red, rng), []).append(site.op_pos)
-        site.red = red
+        if site.how == 'direct':
+            site.red = index_reduction(fs, t, site.idx, site.op_pos, rng, helpers)
+        if site.how in ('direct', 'helper') and site.red is not None:
+            red = site.red
+            site.form, site.key_text = red.form, red.key_text
+            forms.add(red.form)
+            widths.setdefault(red.width, []).append(site.op_pos)
 
     # index variables: every occurrence must be understood
     t.var_assigns = []
-    for var in sorted({s.var for s in t.sites if s.form == 'var'}):
+    for var in sorted({s.var for s in t.sites if s.how == 'var'}):
         for rng in sorted({function_range(fs, s.op_pos) for s in t.sites if s.var == var}):
             type_text = declared_type(fs, var, rng)
             if type_text is None:
                 t.refuse('index variable "%s" is not a local of the function' % var)
                 continue
-            key_positions = set()
-            for s in t.sites:
-                if s.var == var:
-                    key_positions.add(s.idx_span[0])
+            key_positions = {toks.pos[s.idx[-1][0]] for s in t.sites if s.var == var}
             decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
             assigns = {a[0]: a for a in fs.assigns.get(var, ())}
             for i in occurrences(fs, var, rng[0], rng[1]):
@@ -231,15 +279,20 @@ def decide_table(fs, t):
                         or pos < toks.pos[rng[0]]:
                     continue
                 if pos in assigns:
-                    red = reduction(fs, t, assigns[pos][1], pos)
-                    if red is not None and key_width(fs, t, red, rng) == 'long' \
+                    node = parse_span(fs, assigns[pos][2])
+                    red = None if node is None else \
+                        index_reduction(fs, t, node, pos, rng, helpers)
+                    if node is None:
+                        t.refuse('index variable "%s" is assigned something not understood'
+                                 % var, pos)
+                    elif red is not None and red.width == 'long' \
                             and width_class(type_text) != 'long':
                         # the variable would keep only part of the key
                         t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
                                  % (var, type_text, red.key_text), pos)
                     elif red is not None:
                         forms.add(red.form)
-                        t.var_assigns.append((pos, red.form, assigns[pos]))
+                        t.var_assigns.append((pos, red, assigns[pos]))
                         widths.setdefault(width_class(type_text), []).append(pos)
                     continue
                 t.refuse('index variable "%s" is used for something else' % var, pos)
@@ -248,14 +301,16 @@ def decide_table(fs, t):
     for bp in t.bucket_ptrs:
         var = bp['var']
         rng = function_range(fs, bp['pos'])
-        red = reduction(fs, t, bp['idx'], bp['pos'])
+        red = bp['red']
+        if red is None and bp['idx'] is not None:
+            red = bp['red'] = index_reduction(fs, t, bp['idx'], bp['pos'], rng, helpers)
         if red is None or rng is None:
             continue
-        bp['red'] = red
         forms.add(red.form)
-        widths.setdefault(key_width(fs, t, red, rng), []).append(bp['pos'])
+        widths.setdefault(red.width, []).append(bp['pos'])
         decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
-        use_ops = {u[0]: u for u in fs.bptr_uses.get(var, ())}
+        use_ops = {toks.pos[s.idx[-1][0]]: s for s in t.sites
+                   if s.how == 'bptr' and s.var == var and rng[0] <= s.idx[-1][0] <= rng[1]}
         bp['uses'] = []
         last = bp['pos']
         for i in occurrences(fs, var, rng[0], rng[1]):
@@ -267,9 +322,13 @@ def decide_table(fs, t):
                 last = max(last, pos)
                 continue
             t.refuse('bucket pointer "%s" is used for something else' % var, pos)
-        stable, why = key_is_stable(fs, red, rng, toks.at(*bp['pos']), toks.first_at_or_after(last))
+        stable, why = key_is_stable(fs, red, rng, statement_end(fs, toks.at_pos(bp['pos'])),
+                                    toks.first_at_or_after(last))
         if not stable:
             t.refuse(why, bp['pos'])
+    for s in t.sites:
+        if s.how == 'bptr' and not any(s in bp.get('uses', ()) for bp in t.bucket_ptrs):
+            t.refuse('bucket pointer "%s" does not come from one assignment' % s.var, s.op_pos)
 
     t.widths, t.forms = widths, forms
     if len(widths) > 1:
@@ -333,7 +392,7 @@ def is_emptiness_test(fs, t, loop):
     table = body[len(head):-2 - len(tail)]
     after = toks[last + 1:last + 4]
     try:
-        names_it = names_table(strip_parens(parse_text(' '.join(table))[1]), t)
+        names_it = names_table(parse_text(' '.join(table))[1], t)
     except Unknown:
         return False
     return names_it and (body[-2], after[1]) in (('false', 'true'), ('0', '1')) \

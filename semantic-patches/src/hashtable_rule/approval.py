@@ -4,8 +4,10 @@ Only approved positions are rewritten; what the conversion leaves unused
 (size and mask macros, local variables) is approved for removal here too.
 """
 
-from .analysis import decide_table, is_emptiness_test, reduction, shared_macros
-from .cexpr import Unknown
+from .analysis import check_helpers, collect_sites, decide_table, is_emptiness_test, shared_macros
+from .cexpr import Unknown, render
+from .helpers import split_reduction
+from .sites import Helpers
 from .files import function_header, function_range, occurrences, tok_indices
 from .tokens import Tokens
 
@@ -14,12 +16,25 @@ def approve(fs, pos, kind, extra=None):
     fs.approved[pos] = (kind, extra)
 
 
-def source_text(fs, red, span):
-    """The original text of the key of reduction red, parsed from span."""
-    base = fs.toks.first_at_or_after(span[0])
-    lo, hi = red.key[-1]
-    first, last = base + lo, base + hi - 1
-    return fs.toks.source[fs.toks.offset[first]:fs.toks.offset[last] + len(fs.toks.text[last])]
+def approve_span(fs, lo, hi, kind, extra=None):
+    """Approve the expression of tokens lo..hi-1 (its first and last token must match)."""
+    fs.approved[fs.toks.pos[lo]] = (kind, extra, fs.toks.pos[hi - 1])
+
+
+def approve_reduction_drop(fs, d, m):
+    """A kept index helper loses its reduction: return v & MASK; -> return v;
+
+    Returns the token indices that go.
+    """
+    how, what = m.drop
+    if how == 'stmt':
+        approve(fs, fs.toks.pos[what[0]], 'drop_statement')
+        return set(range(what[0], what[1]))
+    key = what
+    mix = split_reduction(key)[1]
+    lo, hi = key[-1]
+    approve_span(fs, lo, hi, 'replace', render(fs.toks, mix))
+    return set(range(lo, hi)) - set(range(mix[-1][0], mix[-1][1]))
 
 
 _SIZE_SUFFIXES = ('_TABLE_SIZE', '_HASH_SIZE', '_HASHSIZE', '_SIZE', '_SZ', 'SIZE', 'SZ',
@@ -47,6 +62,8 @@ def decide(fs):
         return
     fs.decided = True
     shared_macros(fs)
+    helpers = Helpers(fs)
+    collect_sites(fs, helpers)
     removed = set()          # token indices the conversion deletes
     dead_var_candidates = []  # (var, function range)
     macro_candidates = set()
@@ -55,9 +72,11 @@ def decide(fs):
     converted_any = False
     for t in fs.tables.values():
         try:
-            decide_table(fs, t)
+            decide_table(fs, t, helpers)
         except Unknown as e:
             t.refuse('cannot analyse: %s' % e)
+    used_helpers = check_helpers(fs, helpers)
+    for t in fs.tables.values():
         t.verdict = 'skipped' if t.reasons else 'converted'
         if t.reasons:
             continue
@@ -88,46 +107,59 @@ def decide(fs):
                 removed |= set(fs.toks.span(walk['span'][0], walk['header_end']))
                 macro_candidates |= {x for x in Tokens(walk['hi']).text if x in fs.macros}
         for s in t.sites:
-            if s.form == 'var':
-                approve(fs, s.op_pos, 'key_var')
-                continue
-            approve(fs, s.op_pos, 'keyed_ptr' if s.form == 'hashptr' else 'keyed')
-            idx = tok_indices(fs, s.idx_span)
-            lo, hi = s.red.key[-1]
-            base = fs.toks.first_at_or_after(s.idx_span[0])
-            removed |= idx - set(range(base + lo, base + hi))
-            macro_candidates |= {x for x in s.red.toks if x in fs.macros}
-        for pos, form, a in t.var_assigns:
-            approve(fs, pos, 'idx_ptr' if form == 'hashptr' else 'idx')
+            if s.how == 'var':
+                key = s.var
+            elif s.how == 'bptr':
+                continue             # with its bucket pointer, below
+            else:
+                key = s.red.key_text
+                span_idx = set(range(s.idx[-1][0], s.idx[-1][1])) if s.idx is not None else set()
+                removed |= span_idx - s.red.kept
+                macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
+            approve(fs, s.op_pos, 'op', (s.table_text, key))
+        for pos, red, a in t.var_assigns:
             rhs = tok_indices(fs, a[2])
-            red = reduction(fs, t, a[1], pos)
-            base = fs.toks.first_at_or_after(a[2][0])
-            lo, hi = red.key[-1]
-            removed |= rhs - set(range(base + lo, base + hi))
-            macro_candidates |= {x for x in red.toks if x in fs.macros}
+            if ''.join(red.key_text.split()) == ''.join(fs.toks.text[i] for i in sorted(rhs)):
+                continue             # a kept helper: the assignment stays as it is
+            approve(fs, pos, 'assign', red.key_text)
+            removed |= rhs - red.kept
+            macro_candidates |= {fs.toks.text[i] for i in rhs if fs.toks.text[i] in fs.macros}
         for bp in t.bucket_ptrs:
             red = bp['red']
             approve(fs, bp['pos'], 'bptr')
-            bp['key'] = source_text(fs, red, bp['idx_span'])
-            if red.form == 'hashptr':
-                bp['key'] = '(unsigned long)' + bp['key']
-            removed |= tok_indices(fs, bp['span'])
-            macro_candidates |= {x for x in red.toks if x in fs.macros}
-            for var_pos, op_pos, kind in bp['uses']:
-                approve(fs, op_pos, 'bptr_use', (bp['table_text'], bp['key']))
-                removed.add(fs.toks.at(*var_pos))
+            bp['key'] = red.key_text
+            span_idx = tok_indices(fs, (bp['span'][0], (bp['span'][1][0], bp['span'][1][1] + 1)))
+            removed |= span_idx
+            macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
+            for s in bp['uses']:
+                approve(fs, s.op_pos, 'op', (bp['table_text'], bp['key']))
+                removed.add(s.idx[-1][0])
             dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
-        ops = [s.op_pos for s in t.sites] + [u[1] for bp in t.bucket_ptrs for u in bp['uses']]
-        members.update(fs.members.get(op) for op in ops)
+        members.update(fs.members.get(s.op_pos) for s in t.sites)
         if static:
             keep |= set(Tokens(t.bits).text)     # the generated DEFINE_HASHTABLE uses them
     if not converted_any:
         return
+    for name, (d, mode, removable) in sorted(used_helpers.items()):
+        if not removable:
+            continue
+        if mode == 'keep':
+            body = approve_reduction_drop(fs, d, helpers.meaning(d))
+        else:
+            body = set(range(d.start, d.end + 1))
+        removed |= body
+        macro_candidates |= {fs.toks.text[i] for i in body if fs.toks.text[i] in fs.macros}
+        if mode == 'keep':
+            pass
+        elif d.kind == 'function':
+            approve(fs, d.pos, 'drop_function')
+        else:
+            approve(fs, fs.toks.pos[d.body[0]], 'drop_macro')
     # deleting a node of a converted table; hlist_del() poisons where
     # hash_del() unhashes, which only a test of hlist_unhashed() could tell
     inspects = any(x in fs.toks.text for x in ('hlist_unhashed', 'hlist_fake', 'hash_hashed'))
     for member, pos in fs.deletes:
-        kind = fs.toks.text[fs.toks.at(*pos)]
+        kind = fs.toks.text[fs.toks.at_pos(pos)]
         if member in members and ('init' in kind or not inspects):
             approve(fs, pos, 'del')
     # the hashtable.h include, after the last <linux/...> one
@@ -142,7 +174,7 @@ def decide(fs):
             if len(fs.macro_pos.get(name, ())) != 1:
                 continue
             # a macro definition is positioned at its hash sign: find the name
-            def_i = fs.toks.at(*fs.macro_pos[name][0])
+            def_i = fs.toks.at_pos(fs.macro_pos[name][0])
             while def_i is not None and fs.toks.text[def_i] != name:
                 def_i += 1
             ok = True
@@ -181,6 +213,6 @@ def decide(fs):
                  if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]] and not d[2]]
         if len(decls) != 1:
             continue
-        decl_i = fs.toks.at(*decls[0][0])
+        decl_i = fs.toks.at_pos(decls[0][0])
         if all(i == decl_i or i in removed for i in occurrences(fs, var, rng[0], rng[1])):
             approve(fs, decls[0][0], 'dead_var')

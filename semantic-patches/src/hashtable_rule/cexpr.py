@@ -14,9 +14,11 @@ _BINARY = {'*': 10, '/': 10, '%': 10, '+': 9, '-': 9, '<<': 8, '>>': 8,
            '^': 4, '|': 3, '&&': 2, '||': 1}
 
 
-_TYPE_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const',
+_TYPE_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const', 'volatile',
                'u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'size_t',
-               '__u32', '__u64', 'uintptr_t', 'struct', 'void', '*', 'bool'}
+               '__u8', '__u16', '__u32', '__u64', '__s32', '__s64', 'uintptr_t', 'struct',
+               'union', 'enum', 'void', '*', 'bool', '__force', '__user', '__iomem',
+               '__be16', '__be32', '__be64', '__le16', '__le32', '__le64'}
 
 
 class Unknown(Exception):
@@ -86,14 +88,31 @@ class Parser:
             j += 1
         return seen and j + 1 < self.hi
 
+    def _close(self, j):
+        depth = 0
+        while j < self.hi:
+            if self.t[j] == '(':
+                depth += 1
+            elif self.t[j] == ')':
+                depth -= 1
+                if depth == 0:
+                    return j
+            j += 1
+        raise Unknown('unbalanced parentheses')
+
     def unary(self):
         start = self.i
         tok = self.peek()
-        if tok in ('-', '+', '~', '!'):
+        if tok in ('-', '+', '~', '!', '&', '*'):
             self.take()
             return ('un', tok, self.unary(), (start, self.i))
         if tok == 'sizeof':
-            raise Unknown('sizeof')
+            self.take()
+            if self.is_cast() or (self.peek() == '(' and self.peek(2) == ')'):
+                self.i = self._close(self.i) + 1     # sizeof(type): no expression in it
+            else:
+                self.unary()
+            return ('sizeof', self.t[start + 1], (start, self.i))
         if self.is_cast():
             while self.take() != ')':
                 pass
@@ -111,6 +130,8 @@ class Parser:
             node = ('num', tok, (start, self.i))
         elif re.match(r'[A-Za-z_]', tok):
             node = ('id', tok, (start, self.i))
+        elif tok[0] in '"\x27':
+            node = ('str', tok, (start, self.i))
         else:
             raise Unknown('unexpected ' + tok)
         while True:
@@ -206,6 +227,10 @@ class Evaluator:
             return self.ident(node[1], cond)
         if kind in ('paren', 'cast'):
             return self.value(node[1], cond)
+        if kind in ('sizeof', 'str'):
+            raise Unknown(kind)
+        if kind == 'un' and node[1] in ('&', '*'):
+            raise Unknown('address')
         if kind == 'un':
             v = self.value(node[2], node[1] == '!')
             return {'-': -v, '+': v, '~': ~v, '!': int(not v)}[node[1]]
@@ -293,3 +318,87 @@ def bits_expression(macros, size_text, depth=0):
         if is_power_of_2(v):
             return str(v.bit_length() - 1)
     return None
+
+
+def parse_tokens(toks, lo, hi):
+    """The expression of tokens lo..hi-1 of a Tokens object (spans index toks.text)."""
+    return Parser(toks.text, lo, hi).parse()
+
+
+def free_names(node, out=None):
+    """Identifiers an expression reads as variables (not fields, not called names)."""
+    out = set() if out is None else out
+    kind = node[0]
+    if kind == 'id':
+        out.add(node[1])
+    elif kind == 'field':
+        free_names(node[1], out)
+    elif kind == 'call':
+        if node[1][0] != 'id':
+            free_names(node[1], out)
+        for a in node[2]:
+            free_names(a, out)
+    elif kind in ('num', 'str', 'sizeof'):
+        pass
+    else:
+        for part in node[1:-1]:
+            if isinstance(part, tuple):
+                free_names(part, out)
+    return out
+
+
+_PRIMARY = ('id', 'num', 'str', 'call', 'index', 'field', 'paren', 'sizeof')
+
+
+def is_primary(text):
+    """Does text need no parentheses where it replaces an operand?"""
+    try:
+        return parse_text(text)[1][0] in _PRIMARY
+    except Unknown:
+        return False
+
+
+def render(toks, node, env=None):
+    """The source text of node, its variables in env replaced by their texts.
+
+    A replacement is parenthesized unless it is a primary expression; the
+    parentheses of a macro body around a parameter go when its replacement
+    is primary. Line breaks and comments become single spaces.
+    """
+    lo, hi = node[-1]
+    env = env or {}
+    text = toks.text
+    pieces = []                      # [space before?, text]
+    i = lo
+    while i < hi:
+        tok = text[i]
+        gap = i > lo and toks.offset[i] > toks.end(i - 1)
+        member = i > lo and text[i - 1] in ('->', '.')
+        called = i + 1 < hi and text[i + 1] == '('
+        if toks.kind[i] != 'id' or tok not in env or member or called:
+            pieces.append([gap, tok])
+            i += 1
+            continue
+        sub = env[tok]
+        grouped = (i - 1 >= lo and i + 1 < hi and text[i - 1] == '(' and text[i + 1] == ')' and
+                   not (i - 2 >= lo and (toks.kind[i - 2] == 'id' or text[i - 2] in (')', ']'))))
+        if grouped and is_primary(sub):
+            gap = pieces.pop()[0]    # the opening parenthesis goes, and the closing one
+            pieces.append([gap, sub])
+            i += 2
+            continue
+        pieces.append([gap, sub if grouped or is_primary(sub) else '(' + sub + ')'])
+        i += 1
+    return ''.join((' ' if gap and n else '') + t for n, (gap, t) in enumerate(pieces))
+
+
+def strip_outer_parens(text):
+    """(x) -> x, for a key standing alone."""
+    try:
+        toks = Tokens(text)
+        node = parse_tokens(toks, 0, len(toks.text))
+    except Unknown:
+        return text
+    while node[0] == 'paren':
+        node = node[1]
+    return render(toks, node)

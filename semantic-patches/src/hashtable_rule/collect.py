@@ -3,7 +3,7 @@
 Nothing here decides: every occurrence is only recorded with its position.
 """
 
-from .files import (Site, Table, function_range, state, stmt_span, table_for, table_token)
+from .files import Table, function_range, state, stmt_span, table_for, table_token
 from .tokens import _HASH_SIGN, _pos, _span, matching_close
 
 
@@ -22,7 +22,7 @@ def note_table(p, name, size, psize):
     fs = state(p)
     pos = _pos(p)
     toks = fs.toks
-    i = toks.at(*pos)
+    i = toks.at_pos(pos)
     # storage class and attributes, read off the tokens of the declaration
     j = i
     while j > 0 and toks.text[j - 1] not in (';', '}', '{') and toks.kind[j - 1] != 'str' \
@@ -115,10 +115,10 @@ def note_walk(name, q, pf, hi, ph, cursor, pi, inclusive):
     fs = state(q)
     t.uses.add(table_token(q))
     # the header of the iterator ends at its closing parenthesis
-    j = matching_close(fs.toks.text, fs.toks.at(*_pos(pi)) + 1)
+    j = matching_close(fs.toks.text, fs.toks.at_pos(_pos(pi)) + 1)
     t.walks.append(dict(pos=_pos(pf), span=stmt_span(pf), header_end=fs.toks.pos[j],
                         hi=hi, hi_span=_span(ph), cursor=cursor, inclusive=inclusive,
-                        iterator=fs.toks.text[fs.toks.at(*_pos(pi))]))
+                        iterator=fs.toks.text[fs.toks.at_pos(_pos(pi))]))
 
 
 def note_scan(name, q, pf, hi, ph, cursor, inclusive):
@@ -131,19 +131,33 @@ def note_scan(name, q, pf, hi, ph, cursor, inclusive):
                         cursor=cursor, inclusive=inclusive, scan=True))
 
 
-def note_keyed(name, q, pc, idx, pidx):
-    t = table_for(q, name)
-    if t is None:
-        return
-    fs = state(q)
-    kind = fs.toks.text[fs.toks.at(*_pos(pc))]
-    t.uses.add(table_token(q))
-    t.sites.append(Site(kind, _pos(pc), idx, _span(pidx)))
+def note_op(pc, pb):
+    """An hlist operation on a bucket: hlist_add_head(n, B), hlist_for_each_entry(pos, B, m)."""
+    fs = state(pc)
+    kind = fs.toks.text[fs.toks.at_pos(_pos(pc))]
+    fs.ops.append((_pos(pc), kind, _span(pb)))
+
+
+def note_function(p, name):
+    """A function definition (its name's position), for helpers and bucket parameters."""
+    state(p).functions.setdefault(name, _pos(p))
+
+
+def note_type(p, type_text):
+    """The C type spatch infers for the expression at p."""
+    start, end = _span(p)
+    fs = state(p)
+    idx = fs.toks.span(start, end)
+    if idx:
+        fs.types.setdefault((fs.toks.pos[idx[0]], fs.toks.pos[idx[-1]]), type_text)
 
 
 def note_assign(var, p, rhs, prhs):
+    """var = E (SmPL matches the initial value of a declaration this way too)."""
     fs = state(p)
-    fs.assigns.setdefault(var, []).append((_pos(p), rhs, _span(prhs)))
+    known = fs.assigns.setdefault(var, [])
+    if not any(a[0] == _pos(p) for a in known):
+        known.append((_pos(p), rhs, _span(prhs)))
 
 
 def note_decl(var, p, type_text, has_init):
@@ -151,24 +165,12 @@ def note_decl(var, p, type_text, has_init):
     fs.decls.setdefault(var, []).append((_pos(p), type_text, has_init))
 
 
-def note_bucket_pointer(name, q, ph, head, idx, pidx):
-    t = table_for(q, name)
-    if t is None:
-        return
-    t.uses.add(table_token(q))
-    fs = state(q)
-    start, end = _span(q)
-    table_text = fs.toks.source[fs.toks.offset[fs.toks.first_at_or_after(start)]:
-                                fs.toks.offset[fs.toks.span(start, end)[-1]] +
-                                len(fs.toks.text[fs.toks.span(start, end)[-1]])]
-    t.bucket_ptrs.append(dict(pos=_pos(ph), var=head, idx=idx, idx_span=_span(pidx),
-                              span=stmt_span(ph), table_text=table_text))
-
-
-def note_bucket_pointer_use(head, pv, pc):
-    fs = state(pv)
-    kind = fs.toks.text[fs.toks.at(*_pos(pc))]
-    fs.bptr_uses.setdefault(head, []).append((_pos(pv), _pos(pc), kind))
+def note_init_value(var, p, prhs):
+    """T var = E; (a declaration with an initial value)."""
+    fs = state(p)
+    known = fs.assigns.setdefault(var, [])
+    if not any(a[0] == _pos(p) for a in known):
+        known.append((_pos(p), None, _span(prhs)))
 
 
 def note_delete(member, pc):

@@ -36,12 +36,17 @@ def is_shared(name):
 
 
 class Site:
-    """One keyed access: its bucket expression and what reduces the key."""
+    """An hlist operation on a bucket of a table, and how its bucket is found.
 
-    def __init__(self, kind, op_pos, idx_text, idx_span):
-        self.kind, self.op_pos = kind, op_pos
-        self.idx_text, self.idx_span = idx_text, idx_span
-        self.form = self.key_text = None
+    how: 'direct' (&T[index], T + index; idx is the index node), 'var' (the
+    index is a variable), 'bptr' (a bucket pointer variable), 'helper' (a
+    bucket helper call), 'param' (a bucket parameter of the function).
+    """
+
+    def __init__(self, kind, op_pos, how, table_text, idx=None, var=None):
+        self.kind, self.op_pos, self.how = kind, op_pos, how
+        self.table_text, self.idx, self.var = table_text, idx, var
+        self.form = self.key_text = self.red = None
 
 
 class Table:
@@ -76,9 +81,11 @@ class FileState:
         self.macro_pos = {}          # name -> [position of the name]
         self.macro_bodies = {}       # name -> span of the (first) value
         self.tables = {}
-        self.assigns = {}            # var -> [(pos, rhs text, rhs span, stmt span)]
+        self.assigns = {}            # var -> [(pos, rhs text or None, rhs span)]
+        self.ops = []                # (position, hlist operation, bucket span)
+        self.functions = {}          # name -> position of a function definition
+        self.types = {}              # (first, last token position) -> C type spatch knows
         self.decls = {}              # var -> [(pos, type text, has init)]
-        self.bptr_uses = {}          # var -> [(var pos, op pos, kind)]
         self.includes = []           # positions of #include lines
         self.has_hashtable_include = False
         self.decided = False
@@ -96,20 +103,6 @@ class FileState:
             t.injected = True
             t.struct = info.get('struct')
             self.tables[name] = t
-
-
-# ---------------------------------------------------------------- the wrapper
-# tool/hashtable-convert runs this file with two environment variables.
-# HASHTABLE_CONVERT_FACTS names a JSON file of what the wrapper found in other
-# files: {"tables": {name: {"scope": "member" or "global", "size": text,
-# "macros": {name: [values]}, "fields": {name: [types]}}},
-# "files": {path: {"macros": {name: [values]}, "tables": [names it uses]}}}.
-# The tables span files: the wrapper has found every file that names them and
-# converts all of those files or none, so here a shared table is treated as
-# if it were file-local. The macros of a file come from the headers it
-# includes; every value a macro is given counts, as for an #if in the file.
-# HASHTABLE_CONVERT_RESULTS names a directory: the verdicts of each file are
-# written there as JSON, one file per source file.
 
 
 _FILES = {}                 # path -> FileState, oldest first
@@ -139,19 +132,36 @@ def state(p):
     return fs
 
 
-def translate(p):
-    """Position p in the original file, or None where that token is new."""
+def _copy(p):
+    """(tokens of the file p is in, map of its positions to the original file's)."""
     fs = state(p)
     path = p[0].file
-    pos = _pos(p)
     if path == fs.path:
-        return pos
-    mapping = fs.position_maps.get(path)
-    if mapping is None:
+        return fs.toks, None
+    got = fs.position_maps.get(path)
+    if got is None:
         with open(path, errors='replace') as f:
-            mapping = align(fs.toks, Tokens(f.read()))
-        fs.position_maps = {path: mapping}
-    return mapping.get(pos)
+            copy = Tokens(f.read())
+        got = (copy, align(fs.toks, copy))
+        fs.position_maps = {path: got}
+    return got
+
+
+def translate(p):
+    """Position p in the original file, or None where that token is new."""
+    toks, mapping = _copy(p)
+    pos = _pos(p)
+    return pos if mapping is None else mapping.get(pos)
+
+
+def translate_end(p):
+    """Position in the original file of the last token of the expression at p, or None."""
+    toks, mapping = _copy(p)
+    end = (int(p[0].line_end), int(p[0].column_end))
+    i = toks.first_at_or_after(end) - 1
+    if i < 0 or (toks.pos[i][0], toks.pos[i][1] + len(toks.text[i])) != end:
+        return None
+    return toks.pos[i] if mapping is None else mapping.get(toks.pos[i])
 
 
 def table_for(p, name):
@@ -206,7 +216,7 @@ def statement_end(fs, i):
 def stmt_span(p):
     """(start, end) positions of the statement beginning at position p."""
     fs = state(p)
-    i = fs.toks.at(*_pos(p))
+    i = fs.toks.at_pos(_pos(p))
     j = statement_end(fs, i)
     end = fs.toks.pos[j]
     return (fs.toks.pos[i], (end[0], end[1] + 1))
@@ -214,18 +224,17 @@ def stmt_span(p):
 
 def function_range(fs, pos):
     """Token index range [open brace, close brace] of the function around pos."""
-    toks = fs.toks
-    target = toks.first_at_or_after(pos)
-    depth, start = 0, None
-    for i, tok in enumerate(toks.text):
-        if tok == '{':
-            if depth == 0:
-                start = i
-            depth += 1
-        elif tok == '}':
-            depth -= 1
-            if depth == 0 and start is not None and start <= target <= i:
-                return start, i
+    target = fs.toks.first_at_or_after(pos)
+    blocks = fs.toks.blocks()
+    lo, hi = 0, len(blocks)
+    while lo < hi:                   # the last block opening at or before target
+        mid = (lo + hi) >> 1
+        if blocks[mid][0] <= target:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo and blocks[lo - 1][0] <= target <= blocks[lo - 1][1]:
+        return blocks[lo - 1]
     return None
 
 

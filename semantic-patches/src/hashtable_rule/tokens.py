@@ -27,8 +27,9 @@ class Tokens:
 
     def __init__(self, text):
         self.kind, self.text, self.pos, self.offset = [], [], [], []
+        self.bol = []                # does the token begin a logical line?
         self.source = text
-        line, line_start = 1, 0
+        line, line_start, fresh = 1, 0, True
         for m in _TOKEN_RE.finditer(text):
             kind = m.lastgroup
             if kind in ('nl', 'ws', 'comment'):
@@ -37,15 +38,60 @@ class Tokens:
                 if newlines:
                     line += newlines
                     line_start = m.start() + chunk.rindex('\n') + 1
+                fresh = fresh or kind == 'nl'
                 continue
             self.kind.append(kind)
             self.text.append(m.group())
             self.pos.append((line, m.start() - line_start))
             self.offset.append(m.start())
+            self.bol.append(fresh)
+            fresh = False
         self.index = {p: i for i, p in enumerate(self.pos)}
+        self._blocks = None
+
+    def end(self, i):
+        """Offset just after token i."""
+        return self.offset[i] + len(self.text[i])
+
+    def source_of(self, lo, hi):
+        """The source text of tokens lo..hi-1, on one line (comments and line breaks are spaces)."""
+        if hi <= lo:
+            return ''
+        out = [self.text[lo]]
+        for i in range(lo + 1, hi):
+            if self.offset[i] > self.end(i - 1):
+                out.append(' ')
+            out.append(self.text[i])
+        return ''.join(out)
+
+    def line_end(self, i):
+        """Index just after the last token of the logical line of token i (a directive)."""
+        j = i + 1
+        while j < len(self.text) and not self.bol[j]:
+            j += 1
+        return j
+
+    def blocks(self):
+        """(open, close) token indices of every top-level brace pair, in order."""
+        if self._blocks is None:
+            self._blocks, depth, start = [], 0, None
+            for i, tok in enumerate(self.text):
+                if tok == '{':
+                    if depth == 0:
+                        start = i
+                    depth += 1
+                elif tok == '}' and depth:
+                    depth -= 1
+                    if depth == 0:
+                        self._blocks.append((start, i))
+        return self._blocks
 
     def at(self, line, col):
         return self.index.get((line, col))
+
+    def at_pos(self, pos):
+        """The index of the token at position (line, column), or None."""
+        return self.index.get(pos)
 
     def span(self, start, end):
         """Token indices from position start up to position end (exclusive)."""

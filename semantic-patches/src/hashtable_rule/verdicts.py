@@ -9,9 +9,8 @@ import hashlib
 import json
 import os
 
-from .analysis import reduction
 from .approval import decide
-from .files import _SHARED, state, table_occurrences, translate
+from .files import _SHARED, state, table_occurrences, translate, translate_end
 
 
 def table_record(fs, t):
@@ -20,10 +19,9 @@ def table_record(fs, t):
     walks_open = [dict(line=w['pos'][0], why=w.get('why')) for w in t.walks
                   if not w.get('convert')]
     keys = {s.key_text for s in sites if s.key_text}
-    keys |= {bp.get('key') or bp['idx'] for bp in t.bucket_ptrs}
-    for pos, form, a in getattr(t, 'var_assigns', []):
-        red = reduction(fs, t, a[1], pos)
-        keys.add(red.key_text if red is not None else a[1])
+    keys |= {bp['red'].key_text for bp in t.bucket_ptrs if bp.get('red') is not None}
+    for pos, red, a in getattr(t, 'var_assigns', []):
+        keys.add(red.key_text)
     return dict(
         name=t.name, file=fs.path, line=t.pos[0] if t.pos else None,
         scope=t.scope, shared=t.injected or (t.scope == 'global' and t.name in _SHARED),
@@ -69,13 +67,30 @@ def _squash(text):
     return ''.join(str(text).split())
 
 
-def still_pending(p):
-    """Is p a site the patch approved but left as it was?"""
+def approved_expression(p, kind, expr, leftover=False):
+    """Is the expression at p exactly the one approved (same first and last token)?
+
+    After its rewrite, the expression at p ends elsewhere: only one left as
+    it was still ends at the approved last token (leftover checks).
+    """
     fs = state(p)
     decide(fs)
     pos = translate(p)
     got = fs.approved.get(pos) if pos is not None else None
-    return got is not None and got[0] != 'include'
+    if got is None or got[0] != kind or len(got) < 3:
+        return False
+    return translate_end(p) == got[2]
+
+
+def still_pending(p, kind=None):
+    """Is p a site the patch approved (of that kind) but left as it was?"""
+    fs = state(p)
+    decide(fs)
+    pos = translate(p)
+    got = fs.approved.get(pos) if pos is not None else None
+    if got is None or got[0] in ('include', 'replace'):
+        return False
+    return kind is None or got[0] == kind
 
 
 def still_pending_assignment(p, rhs):
@@ -83,12 +98,18 @@ def still_pending_assignment(p, rhs):
     if not still_pending(p):
         return False
     fs = state(p)
-    kind = fs.approved[translate(p)][0]
-    if kind not in ('idx', 'idx_ptr'):
-        return True
     pos = translate(p)
-    recorded = [a[1] for v in fs.assigns.values() for a in v if a[0] == pos]
-    return any(_squash(r) == _squash(rhs) for r in recorded)
+    kind = fs.approved[pos][0]
+    if kind != 'assign':
+        return True
+    spans = [a[2] for v in fs.assigns.values() for a in v if a[0] == pos]
+    return any(_squash(fs.toks.source_of(_index_range(fs, span)[0], _index_range(fs, span)[1])) == _squash(rhs)
+               for span in spans)
+
+
+def _index_range(fs, span):
+    idx = fs.toks.span(span[0], span[1])
+    return (idx[0], idx[-1] + 1) if idx else (0, 0)
 
 
 def fail_incomplete(p):
@@ -101,7 +122,7 @@ def fail_incomplete(p):
 
 def context_site(p):
     """A keyed access that the patch would rewrite."""
-    return any(approved(p, kind) for kind in ('keyed', 'keyed_ptr', 'key_var', 'bptr_use'))
+    return approved(p, 'op')
 
 
 def approved_extra(p):

@@ -1,0 +1,450 @@
+"""Helpers: functions and function-like macros whose result picks a bucket.
+
+An index helper returns a reduced key: return k & MASK, k % SIZE,
+hash_32(k, BITS), or a few statements that fold a local and reduce it last.
+A bucket helper returns a bucket: &T[index] or T + index. What a helper
+computes (its Meaning) gives each call site the key hash_add() and
+hash_for_each_possible() need:
+
+- a pure fold of one parameter (shifts, xors, adds, multiplies by
+  constants) is what hash_min() does better: the key is that parameter's
+  argument, and the helper can go;
+- any other mix (a secret, a per-namespace value, the bytes a pointer points
+  to) stays in the key: an index helper is kept without its reduction, a
+  bucket helper's mix is written at its call sites.
+"""
+
+from .cexpr import Unknown, free_names, parse_tokens, render, strip_parens
+from .tokens import Tokens, matching_close
+
+HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
+           'hash_ptr': 'hashptr'}
+
+# calls a kept mix may make: functions of their arguments only, without side effects
+PURE_CALLS = {
+    'jhash', 'jhash2', 'jhash_1word', 'jhash_2words', 'jhash_3words', 'hash_32', 'hash_64',
+    'hash_long', 'hash_ptr', 'hash_min', 'hash32_ptr', 'full_name_hash', 'net_hash_mix',
+    'siphash', 'siphash_1u32', 'siphash_2u32', 'siphash_1u64', 'siphash_2u64', 'hsiphash',
+    'hsiphash_1u32', 'hsiphash_2u32', 'ipv6_addr_hash', 'ipv6_addr_jhash', 'inet_ehashfn',
+    'strlen', 'ilog2', 'order_base_2', 'roundup_pow_of_two', 'rounddown_pow_of_two', 'min', 'max',
+    'min_t', 'max_t', 'ntohl', 'ntohs', 'htonl', 'htons', 'be16_to_cpu', 'be32_to_cpu',
+    'be64_to_cpu', 'le16_to_cpu', 'le32_to_cpu', 'le64_to_cpu', 'cpu_to_be16', 'cpu_to_be32',
+    'cpu_to_be64', 'cpu_to_le16', 'cpu_to_le32', 'cpu_to_le64', '__kuid_val', '__kgid_val',
+    'dev_net', 'read_pnet', 'sock_net', 'get_unaligned', 'get_unaligned_le32',
+    'get_unaligned_be32', 'get_unaligned_le64', 'get_unaligned_be64', 'sizeof_field',
+    'offsetof', 'ARRAY_SIZE', 'BIT', 'BIT_ULL', 'GENMASK', 'rol32', 'ror32', 'rol64', 'ror64',
+}
+_CONST_CALLS = {'ilog2', 'order_base_2', 'BIT', 'BIT_ULL', 'ARRAY_SIZE', 'sizeof_field',
+                'offsetof', 'roundup_pow_of_two', 'rounddown_pow_of_two'}
+_FOLD_OPS = {'>>', '<<', '^', '+', '-', '*', '|', '&', '%', '/'}
+_ASSIGN_OPS = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>='}
+_INTEGER_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const', 'u8', 'u16',
+                  'u32', 'u64', 's8', 's16', 's32', 's64', '__u8', '__u16', '__u32', '__u64',
+                  'size_t', 'uintptr_t', '__force', 'volatile', 'bool', 'u_int8_t', 'u_int16_t',
+                  'u_int32_t', 'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t'}
+
+
+class Definition:
+    """A function or function-like macro: where it is, its parameters, its body tokens."""
+
+    def __init__(self, name, kind, toks, params, body, pos=None, local=True):
+        self.name, self.kind, self.toks = name, kind, toks
+        self.params = params         # [(name, type text or None)]
+        self.body = body             # token range: the macro body, or inside the braces
+        self.pos = pos               # position of the definition in this file
+        self.local = local           # defined in this file (it can be changed)
+        self.static = kind == 'macro'
+        self.ret_type = None
+        self.ambiguous = False       # defined more than once (#if branches)
+        self._meaning = None
+        self.start = self.end = self.name_index = None   # token indices in toks
+
+    def param_names(self):
+        return [p[0] for p in self.params]
+
+
+def macro_definitions(toks, local=True):
+    """The function-like macros of a token list: name -> Definition."""
+    defs = {}
+    text = toks.text
+    for i in range(len(text) - 3):
+        if not (text[i] == '#' and toks.bol[i] and text[i + 1] == 'define'
+                and toks.kind[i + 2] == 'id' and text[i + 3] == '('
+                and toks.offset[i + 3] == toks.end(i + 2)):
+            continue
+        end = toks.line_end(i)
+        try:
+            close = matching_close(text, i + 3)
+        except IndexError:
+            continue
+        if close >= end:
+            continue
+        names = text[i + 4:close]
+        params = [(n, None) for n in names[::2]]
+        if any(sep != ',' for sep in names[1::2]) or any(toks.kind[i + 4 + 2 * k] != 'id'
+                                                         for k in range(len(params))):
+            continue                 # variadic or odd: not a helper
+        d = Definition(text[i + 2], 'macro', toks, params, (close + 1, end), toks.pos[i], local)
+        d.start, d.end, d.name_index = i, end - 1, i + 2
+        if d.name in defs:
+            defs[d.name].ambiguous = True
+        else:
+            defs[d.name] = d
+    return defs
+
+
+def function_at(toks, i, local=True):
+    """The function whose definition names itself at token i, or None."""
+    text = toks.text
+    if i is None or i + 1 >= len(text) or text[i + 1] != '(':
+        return None
+    try:
+        close = matching_close(text, i + 1)
+    except IndexError:
+        return None
+    j = close + 1
+    while j < len(text) and text[j] not in ('{', ';'):
+        j += 1                       # attributes: __releases(x) and the like
+    if j >= len(text) or text[j] != '{':
+        return None
+    params = []
+    if close > i + 2 and text[i + 2:close] != ['void']:
+        start = i + 2
+        for k in range(i + 2, close + 1):
+            if text[k] == '(':
+                return None          # a function pointer parameter: not a helper
+            if text[k] == ',' or k == close:
+                names = [x for x in range(start, k) if toks.kind[x] == 'id']
+                if not names:
+                    return None
+                last = names[-1]
+                type_text = toks.source_of(start, last)
+                if '[' in text[last:k]:
+                    type_text += ' *'    # an array parameter is a pointer
+                params.append((text[last], type_text))
+                start = k + 1
+    head = i
+    while head > 0 and text[head - 1] not in (';', '}', '{'):
+        first = head - 1
+        while first > 0 and not toks.bol[first]:
+            first -= 1
+        if text[first] == '#':
+            break                    # a preprocessor line ends the declaration before
+        head -= 1
+    d = Definition(text[i], 'function', toks, params, (j + 1, matching_close(text, j)),
+                   toks.pos[i], local)
+    d.start, d.end, d.name_index = head, d.body[1], i
+    words = text[head:i]
+    d.static = 'static' in words
+    d.ret_type = ' '.join(w for w in words if w not in ('static', 'inline', '__always_inline',
+                                                        'noinline', '__init', 'notrace'))
+    return d
+
+
+def header_definitions(texts):
+    """Helpers defined in headers (the wrapper gives their text): name -> Definition."""
+    out = {}
+    for name, text in texts.items():
+        toks = Tokens(text)
+        macros = macro_definitions(toks, local=False)
+        if name in macros:
+            out[name] = macros[name]
+            continue
+        for i, tok in enumerate(toks.text):
+            if tok == name and toks.kind[i] == 'id':
+                d = function_at(toks, i, local=False)
+                if d is not None:
+                    out[name] = d
+                    break
+    return out
+
+
+class Meaning:
+    """What a helper computes, read off its body."""
+
+    def __init__(self):
+        self.kind = 'index'          # or 'bucket'
+        self.table = None            # bucket helper: node of its table expression
+        self.index = None            # bucket helper: node of the index expression
+        self.reducer = None          # (form, node of the mask/size/bits operand)
+        self.mix = None              # node of the unreduced value, when one expression
+        self.fold_param = None       # the one parameter the unreduced value folds
+        self.fold_type = None        # the type that parameter is cast to first, if any
+        self.calls = set()           # what the unreduced value calls
+        self.locals = {}             # local -> its value as text over the parameters
+        self.local_types = {}        # local -> declared type
+        self.index_local = None      # the local the index is, in a bucket helper
+        self.nested = None           # (helper name, [arg nodes]) the index comes from
+        self.drop = None             # ('expr', node) or ('stmt', (lo, hi)): the reduction
+        self.why = None              # not understood: why
+
+
+def is_fold(node, params, const_names):
+    """Is node a pure fold: integer arithmetic on parameters and constants only?"""
+    kind = node[0]
+    if kind == 'id':
+        return node[1] in params or node[1] in const_names or node[1].isupper()
+    if kind in ('num', 'sizeof'):
+        return True
+    if kind == 'paren':
+        return is_fold(node[1], params, const_names)
+    if kind == 'cast':
+        return is_fold(node[1], params, const_names)
+    if kind == 'un':
+        return node[1] in ('-', '~', '+') and is_fold(node[2], params, const_names)
+    if kind == 'bin':
+        return node[1] in _FOLD_OPS and is_fold(node[2], params, const_names) \
+            and is_fold(node[3], params, const_names)
+    if kind == 'call' and node[1][0] == 'id' and node[1][1] in _CONST_CALLS:
+        return all(not (free_names(a) & set(params)) for a in node[2])
+    return False
+
+
+def calls_in(node, out=None):
+    out = set() if out is None else out
+    if node[0] == 'call':
+        out.add(node[1][1] if node[1][0] == 'id' else '(indirect)')
+    for part in node[1:-1]:
+        if isinstance(part, tuple):
+            calls_in(part, out)
+        elif isinstance(part, list):
+            for a in part:
+                calls_in(a, out)
+    return out
+
+
+def split_reduction(node):
+    """(form, key node, operand node) of k & M, k % N, hash_32(k, B); else None."""
+    node = strip_parens(node)
+    if node[0] == 'bin' and node[1] in ('&', '%'):
+        return ('and' if node[1] == '&' else 'mod'), strip_parens(node[2]), node[3]
+    if node[0] == 'call' and node[1][0] == 'id' and node[1][1] in HASHERS and len(node[2]) == 2:
+        return HASHERS[node[1][1]], strip_parens(node[2][0]), node[2][1]
+    return None
+
+
+def bucket_parts(node):
+    """(table node, index node) of &X[I] or X + I, else None."""
+    node = strip_parens(node)
+    if node[0] == 'un' and node[1] == '&':
+        inner = strip_parens(node[2])
+        if inner[0] == 'index':
+            return inner[1], inner[2]
+    if node[0] == 'bin' and node[1] == '+':
+        return node[2], node[3]
+    return None
+
+
+def meaning(d, helpers, const_names):
+    """What definition d computes (cached); helpers: name -> Definition for nesting."""
+    if d._meaning is None:
+        try:
+            d._meaning = _meaning(d, helpers, const_names)
+        except (Unknown, IndexError) as e:
+            m = Meaning()
+            m.why = 'its body is not understood (%s)' % e
+            d._meaning = m
+    return d._meaning
+
+
+def _meaning(d, helpers, const_names):
+    m = Meaning()
+    toks = d.toks
+    params = d.param_names()
+    lo, hi = d.body
+    if d.ambiguous:
+        m.why = 'it is defined more than once'
+        return m
+    if d.kind == 'macro':
+        result = parse_tokens(toks, lo, hi)
+        statements = []
+    else:
+        statements = _statements(toks, lo, hi)
+        if statements is None:
+            m.why = 'its body is more than straight-line code'
+            return m
+        if not statements or statements[-1][0] != 'return':
+            m.why = 'it does not end in a return'
+            return m
+        result = statements[-1][1]
+    parts = bucket_parts(result)
+    index = result
+    if parts is not None:
+        m.kind = 'bucket'
+        m.table, index = parts
+        m.index = index
+    # the locals of a function: their value over the parameters, folds or not
+    fold_locals, deps = set(), {}
+    reduced_by = {}                  # local -> (form, operand, statement range or rhs node)
+    for n, st in enumerate(statements[:-1]):
+        kind = st[0]
+        if kind == 'decl':
+            _, var, type_text, rhs, rng = st
+            m.local_types[var] = type_text
+            if rhs is None:
+                deps[var] = set()
+                continue
+            if split_reduction(rhs) is not None:
+                m.why = 'it reduces "%s" where it is declared' % var
+                return m
+            deps[var] = _deps(rhs, deps)
+            m.calls |= calls_in(rhs)
+            if is_fold(rhs, params + sorted(fold_locals), const_names):
+                fold_locals.add(var)
+            m.locals[var] = render(toks, rhs, dict(m.locals))
+        elif kind == 'assign':
+            _, var, op, rhs, rng = st
+            if var not in m.local_types:
+                m.why = 'it assigns "%s", which is not its own local' % var
+                return m
+            if var in reduced_by:
+                m.why = 'it changes "%s" after reducing it' % var
+                return m
+            red = None
+            if op in ('&=', '%='):
+                red = ('and' if op == '&=' else 'mod', rhs, ('stmt', rng))
+            elif op == '=' and split_reduction(rhs) is not None:
+                form, key, operand = split_reduction(rhs)
+                if not (key[0] == 'id' and key[1] == var) and not is_fold(key, params + sorted(fold_locals), const_names):
+                    m.why = 'its reduction is not the last step'
+                    return m
+                red = (form, operand, ('expr', rhs))
+                new_deps = _deps(key, deps)
+                if key[0] != 'id' or key[1] != var:
+                    deps[var] = new_deps
+                    m.calls |= calls_in(key)
+                    if not is_fold(key, params + sorted(fold_locals), const_names):
+                        fold_locals.discard(var)
+                    else:
+                        fold_locals.add(var)
+            if red is not None:
+                reduced_by[var] = red
+                continue
+            deps[var] = deps.get(var, set()) | _deps(rhs, deps) if op != '=' else _deps(rhs, deps)
+            m.calls |= calls_in(rhs)
+            folds = is_fold(rhs, params + sorted(fold_locals), const_names) and \
+                (op == '=' or op[:-1] in _FOLD_OPS)
+            if op != '=':
+                folds = folds and var in fold_locals
+            if folds:
+                fold_locals.add(var)
+            else:
+                fold_locals.discard(var)
+            m.locals.pop(var, None)  # several assignments: no single expression
+        else:
+            m.why = 'it returns early'
+            return m
+    index = strip_parens(index)
+    # where the reduction is: the returned index itself, or the local it names
+    red = split_reduction(index)
+    if red is not None:
+        form, key, operand = red
+        m.reducer = (form, operand)
+        m.drop = ('expr', index)
+        m.mix = key
+        m.calls |= calls_in(key)
+        value_deps = _deps(key, deps)
+        folds = is_fold(key, params + sorted(fold_locals), const_names)
+    elif index[0] == 'id' and index[1] in reduced_by:
+        var = index[1]
+        form, operand, drop = reduced_by[var]
+        m.reducer = (form, operand)
+        m.drop = drop
+        m.index_local = var
+        value_deps = deps.get(var, set())
+        folds = var in fold_locals
+        if drop[0] == 'expr':
+            m.mix = split_reduction(drop[1])[1]
+            if m.mix[0] == 'id' and m.mix[1] == var:
+                m.mix = None
+    elif index[0] == 'call' and index[1][0] == 'id' and index[1][1] in helpers \
+            and index[1][1] != d.name:
+        m.nested = (index[1][1], index[2])
+        return m
+    elif index[0] == 'id' and index[1] in params and m.kind == 'bucket':
+        m.nested = ('', [index])     # the index is a parameter: the caller gives it
+        return m
+    else:
+        m.why = 'its result is not a reduced key'
+        return m
+    formals = value_deps & set(params)
+    if not value_deps - set(params) - {'(const)'} and len(formals) == 1 and folds:
+        m.fold_param = formals.pop()
+        inner = strip_parens(m.mix) if m.mix is not None else None
+        if inner is not None and inner[0] == 'cast' and strip_parens(inner[1])[0] == 'id':
+            lo = inner[-1][0]
+            m.fold_type = toks.source_of(lo + 1, inner[1][-1][0] - 1)
+    elif not formals:
+        m.why = 'its hash does not depend on its parameters'
+    return m
+
+
+def _deps(node, deps):
+    """Parameters and outside names a value depends on (locals resolved through deps)."""
+    out = set()
+    for name in free_names(node):
+        if name in deps:
+            out |= deps[name]
+        elif name.isupper():
+            out.add('(const)')
+        else:
+            out.add(name)
+    return out
+
+
+def _statements(toks, lo, hi):
+    """Straight-line statements of a function body, or None.
+
+    ('decl', var, type, rhs node or None, range), ('assign', var, op, rhs node,
+    range), ('return', node, range).
+    """
+    text = toks.text
+    out = []
+    start = lo
+    depth = 0
+    for i in range(lo, hi):
+        tok = text[i]
+        if tok in ('{', '}', 'if', 'for', 'while', 'switch', 'goto', 'do', '#', 'case'):
+            return None
+        if tok in ('(', '['):
+            depth += 1
+        elif tok in (')', ']'):
+            depth -= 1
+        elif tok == ';' and depth == 0:
+            st = _statement(toks, start, i)
+            if st is None:
+                return None
+            out.append(st + ((start, i + 1),))
+            start = i + 1
+    if start != hi:
+        return None
+    return out
+
+
+def _statement(toks, lo, hi):
+    text = toks.text
+    if lo >= hi:
+        return None
+    if text[lo] == 'return':
+        return ('return', parse_tokens(toks, lo + 1, hi))
+    depth = 0
+    for k in range(lo, hi):
+        if text[k] in ('(', '['):
+            depth += 1
+        elif text[k] in (')', ']'):
+            depth -= 1
+        elif depth == 0 and text[k] in _ASSIGN_OPS:
+            rhs = parse_tokens(toks, k + 1, hi)
+            if k == lo + 1 and toks.kind[lo] == 'id':
+                return ('assign', text[lo], text[k], rhs)
+            if text[k] == '=' and toks.kind[k - 1] == 'id' and k - 1 > lo:
+                return ('decl', text[k - 1], toks.source_of(lo, k - 1), rhs)
+            return None
+    if hi - lo >= 2 and toks.kind[hi - 1] == 'id':
+        return ('decl', text[hi - 1], toks.source_of(lo, hi - 1), None)
+    return None
+
+
+def is_integer_type(type_text):
+    words = type_text.replace('*', ' * ').split()
+    return bool(words) and '*' not in words and all(w in _INTEGER_WORDS for w in words)

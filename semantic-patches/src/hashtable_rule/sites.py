@@ -1,0 +1,388 @@
+"""From a bucket expression to the key of the hash_add() or hash_for_each_possible() it becomes.
+
+A bucket is named at an hlist operation (hlist_add_head(n, B),
+hlist_for_each_entry(pos, B, m)) as &T[index] or T + index, as a bucket
+pointer variable assigned such a bucket, as a call of a bucket helper, or as a
+bucket parameter of the function. An index is a reduced key (k & MASK,
+k % SIZE, hash_32(k, BITS)), an index variable assigned one, or a call of an
+index helper. Each resolution gives a Reduction: the key text, its width, the
+form of the reduction, and the helpers it went through.
+"""
+
+from .cexpr import Unknown, evaluate_all, is_primary, parse_tokens, render, strip_parens
+from .files import _FACTS, declared_type
+from .helpers import (HASHERS, PURE_CALLS, calls_in, function_at, header_definitions,
+                      is_integer_type, macro_definitions, meaning, split_reduction)
+from .tokens import Tokens
+from .widths import shape_class, width_class
+
+
+class Reduction:
+    """How an index reduces its key: form, key text, and where the key comes from.
+
+    toks and key (a parse node in toks) are the key's own expression: in the
+    file for a key written at the site, in a text of its own for a key made
+    from a helper. kept: token indices of the file that stay in the key.
+    """
+
+    def __init__(self, form, toks, key, key_text=None, width=None):
+        self.form, self.toks, self.key = form, toks, key
+        self.key_text = key_text if key_text is not None else render(toks, key)
+        self.width = width
+        self.kept = set()
+        self.helpers = []            # (Definition, 'drop' or 'keep')
+
+
+def reduction_of_text(form, text, width=None):
+    """A Reduction whose key is made up (from a helper), not written at the site."""
+    toks = Tokens(text)
+    return Reduction(form, toks, parse_tokens(toks, 0, len(toks.text)), text, width)
+
+
+class Helpers:
+    """The helpers a file can call: its own functions and macros, and those of its headers."""
+
+    def __init__(self, fs):
+        self.fs = fs
+        self.defs = dict(header_definitions(
+            _FACTS.get('files', {}).get(fs.path, {}).get('helpers', {})))
+        self.defs.update(macro_definitions(fs.toks))
+        for name, pos in fs.functions.items():
+            d = function_at(fs.toks, fs.toks.at_pos(pos))
+            if d is not None:
+                self.defs[name] = d
+        self.const_names = set(fs.macros)
+
+    def get(self, name):
+        return self.defs.get(name)
+
+    def meaning(self, d):
+        return meaning(d, self.defs, self.const_names)
+
+
+def parse_span(fs, span):
+    """The expression between two positions of the file, parsed; None if not an expression."""
+    idx = fs.toks.span(span[0], span[1])
+    if not idx:
+        return None
+    try:
+        return parse_tokens(fs.toks, idx[0], idx[-1] + 1)
+    except (Unknown, IndexError):
+        return None
+
+
+def node_tokens(node):
+    lo, hi = node[-1]
+    return set(range(lo, hi))
+
+
+def names_table(node, t):
+    """Is the parsed expression node the table t itself?"""
+    node = strip_parens(node)
+    if t.scope == 'member':
+        return node[0] == 'field' and node[2] == t.name
+    return node[0] == 'id' and node[1] == t.name
+
+
+def table_of(fs, node):
+    """The candidate table a table expression names, or None."""
+    node = strip_parens(node)
+    for t in fs.tables.values():
+        if names_table(node, t):
+            return t
+    return None
+
+
+def type_of(fs, node, rng):
+    """The C type of an expression of the file, when spatch or a declaration tells it."""
+    lo, hi = node[-1]
+    got = fs.types.get((fs.toks.pos[lo], fs.toks.pos[hi - 1]))
+    if got:
+        return got
+    inner = strip_parens(node)
+    if inner[0] == 'id' and rng is not None:
+        return declared_type(fs, inner[1], rng)
+    if inner[0] == 'field' and len(fs.field_types.get(inner[2], ())) == 1:
+        return next(iter(fs.field_types[inner[2]]))
+    if inner[0] == 'cast':
+        clo = inner[-1][0]
+        return fs.toks.source_of(clo + 1, inner[1][-1][0] - 1)
+    return None
+
+
+def width_of(fs, node, rng):
+    """Width class of a key of the file: its C type's, else its shape's."""
+    type_text = type_of(fs, node, rng)
+    if type_text:
+        return width_class(type_text)
+    return shape_class(fs.toks.text, node, fs.field_types)
+
+
+def check_operand(fs, t, form, operand_text, where, what):
+    """Does the mask, modulus or bits of a reduction fit the table size?"""
+    try:
+        if form in ('and', 'mod'):
+            pairs = evaluate_all(fs.macros, [t.size_text, operand_text])
+            expect = (lambda n: n - 1) if form == 'and' else (lambda n: n)
+            if all(m == expect(n) for n, m in pairs):
+                return True
+            t.refuse('"%s" does not reduce to the %s buckets of the table' % (what, t.size_text),
+                     where)
+            return False
+        pairs = evaluate_all(fs.macros, [t.size_text, operand_text])
+        if all(n == 1 << b for n, b in pairs):
+            return True
+        t.refuse('"%s" hashes to a different number of buckets' % what, where)
+    except Unknown as e:
+        t.refuse('"%s": cannot evaluate (%s)' % (what, e), where)
+    return False
+
+
+def has_side_effects(node, helpers):
+    """Does evaluating node call anything but pure functions and helpers?"""
+    return any(c not in PURE_CALLS and helpers.get(c) is None and not c.isupper()
+               for c in calls_in(node))
+
+
+def index_reduction(fs, t, node, where, rng, helpers):
+    """The key of an index expression of the file (a parse node in fs.toks), or None (refused)."""
+    node = strip_parens(node)
+    red = split_reduction(node)
+    what = render(fs.toks, node)
+    if red is not None:
+        form, key, operand = red
+        if not check_operand(fs, t, form, render(fs.toks, operand), where, what):
+            return None
+        r = Reduction(form, fs.toks, key)
+        r.kept = node_tokens(key)
+        r.width = 'long' if form == 'hashptr' else width_of(fs, key, rng)
+        if form == 'hashptr':
+            r.key_text = '(unsigned long)' + (r.key_text if is_primary(r.key_text)
+                                              else '(' + r.key_text + ')')
+        return r
+    if node[0] == 'call' and node[1][0] == 'id' and helpers.get(node[1][1]) is not None:
+        d = helpers.get(node[1][1])
+        args = node[2]
+        env = [render(fs.toks, a) for a in args]
+        for a in args:
+            if has_side_effects(a, helpers):
+                t.refuse('"%s" is called with an argument that may have side effects' % what,
+                         where)
+                return None
+        types = [type_of(fs, a, rng) for a in args]
+        r = helper_reduction(fs, t, d, env, types, where, helpers, what)
+        if r is not None and r.width is None:
+            r.width = shape_class(r.toks.text, r.key, fs.field_types)
+        if r is not None:
+            for a in args:
+                if render(fs.toks, a) in r.key_text:
+                    r.kept |= node_tokens(a)
+            if r.helpers and r.helpers[0][1] == 'keep':
+                r.kept |= node_tokens(node)
+        return r
+    if node[0] == 'call':
+        t.refuse('index "%s" comes from a helper, not a visible key reduction' % what, where)
+    else:
+        t.refuse('index "%s" is not a masked or hashed key' % what, where)
+    return None
+
+
+def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0):
+    """The key of a call of index helper d with arguments actuals (texts).
+
+    types: the C types of the arguments where known (None otherwise).
+    """
+    if depth > 8:
+        t.refuse('helpers nested too deeply at "%s"' % what, where)
+        return None
+    m = helpers.meaning(d)
+    name = d.name
+    if m.why:
+        t.refuse('index helper %s(): %s' % (name, m.why), where)
+        return None
+    if m.kind != 'index':
+        t.refuse('"%s" is a bucket, not an index' % what, where)
+        return None
+    if len(actuals) != len(d.params):
+        t.refuse('%s() is called with %d arguments for %d parameters'
+                 % (name, len(actuals), len(d.params)), where)
+        return None
+    env = dict(zip(d.param_names(), actuals))
+    if m.nested is not None:
+        inner_name, inner_args = m.nested
+        inner = helpers.get(inner_name)
+        texts = [render(d.toks, a, dict(m.locals, **env)) for a in inner_args]
+        r = helper_reduction(fs, t, inner, texts, [None] * len(texts), where, helpers, what,
+                             depth + 1)
+        if r is not None:
+            r.helpers.append((d, 'drop'))
+        return r
+    form, operand = m.reducer
+    if not check_operand(fs, t, form, render(d.toks, operand, env), where, what):
+        return None
+    if m.fold_param is not None:
+        r = fold_key(d, m, env, types, form)
+        r.helpers.append((d, 'drop'))
+        return r
+    # a mix of more than its key: the helper stays, without its reduction
+    if not (d.local and d.static):
+        t.refuse('index helper %s() mixes more than one key and is %s, so it cannot lose its '
+                 'reduction' % (name, 'in a header' if not d.local else 'not static'), where)
+        return None
+    impure = sorted(c for c in m.calls if c not in PURE_CALLS and helpers.get(c) is None
+                    and not c.isupper())
+    if impure:
+        t.refuse('index helper %s() calls %s(), which may have side effects'
+                 % (name, impure[0]), where)
+        return None
+    if d.kind == 'function' and not is_integer_type(d.ret_type or ''):
+        t.refuse('index helper %s() returns "%s"' % (name, d.ret_type), where)
+        return None
+    text = '%s(%s)' % (name, ', '.join(actuals))
+    width = width_class(d.ret_type) if d.kind == 'function' else 'result of %s()' % name
+    r = reduction_of_text('helper ' + name, text, width)
+    r.helpers.append((d, 'keep'))
+    return r
+
+
+def fold_key(d, m, env, types, form):
+    """The key of a helper that only folds one parameter: that parameter's argument."""
+    arg = env[m.fold_param]
+    index = d.param_names().index(m.fold_param)
+    arg_type = types[index] if index < len(types) else None
+    param_type = d.params[index][1]
+    if param_type and width_class(param_type) == 'pointer' or form == 'hashptr':
+        text = '(unsigned long)' + (arg if is_primary(arg) else '(' + arg + ')')
+        return reduction_of_text('helper ' + d.name, text, 'long')
+    to = m.fold_type or param_type
+    if to:
+        # the argument was converted to the type of the parameter: keep that conversion
+        width = width_class(to)
+        if arg_type is None or width_class(arg_type) != width:
+            arg = '(%s)%s' % (to, arg if is_primary(arg) else '(' + arg + ')')
+        return reduction_of_text('helper ' + d.name, arg, width)
+    return reduction_of_text('helper ' + d.name, arg, width_class(arg_type) if arg_type else None)
+
+
+def bucket_call(fs, node, where, rng, helpers, tables_only=None):
+    """(table, table text, Reduction or None) of a call of a bucket helper; None if not one.
+
+    The Reduction is None when the table is recognised but its key is refused
+    (the reason is on the table).
+    """
+    node = strip_parens(node)
+    if node[0] != 'call' or node[1][0] != 'id':
+        return None
+    d = helpers.get(node[1][1])
+    if d is None:
+        return None
+    m = helpers.meaning(d)
+    if m.kind != 'bucket' or m.table is None:
+        return None
+    args = node[2]
+    if len(args) != len(d.params):
+        return None
+    actuals = [render(fs.toks, a) for a in args]
+    env = dict(zip(d.param_names(), actuals))
+    table_text = render(d.toks, m.table, env)
+    try:
+        ttoks = Tokens(table_text)
+        t = table_of(fs, parse_tokens(ttoks, 0, len(ttoks.text)))
+    except Unknown:
+        return None
+    if t is None or (tables_only is not None and t not in tables_only):
+        return None
+    if d.local:
+        # the table in the body of the helper: understood, the helper goes too
+        t.uses.add(fs.toks.pos[strip_parens(m.table)[-1][1] - 1])
+    what = render(fs.toks, node)
+    if m.why:
+        t.refuse('bucket helper %s(): %s' % (d.name, m.why), where)
+        return t, table_text, None
+    for a in args:
+        if has_side_effects(a, helpers):
+            t.refuse('"%s" is called with an argument that may have side effects' % what, where)
+            return t, table_text, None
+    types = [type_of(fs, a, rng) for a in args]
+    full_env = {k: substitute(v, env) for k, v in m.locals.items()}
+    full_env.update(env)
+    r = None
+    if m.nested is not None:
+        inner_name, inner_args = m.nested
+        if inner_name == '':
+            # the index is a parameter: the index expression of the caller
+            k = d.param_names().index(inner_args[0][1])
+            r = index_reduction(fs, t, args[k], where, rng, helpers)
+        else:
+            inner = helpers.get(inner_name)
+            texts = [render(d.toks, a, full_env) for a in inner_args]
+            inner_types = [None] * len(texts)
+            for n, a in enumerate(inner_args):
+                a = strip_parens(a)
+                if a[0] == 'id' and a[1] in m.local_types:
+                    inner_types[n] = m.local_types[a[1]]
+                elif a[0] == 'id' and a[1] in env:
+                    inner_types[n] = types[d.param_names().index(a[1])]
+            r = helper_reduction(fs, t, inner, texts, inner_types, where, helpers, what)
+            if r is not None and r.width is None:
+                r.width = shape_class(r.toks.text, r.key, fs.field_types)
+    else:
+        form, operand = m.reducer
+        if check_operand(fs, t, form, render(d.toks, operand, full_env), where, what):
+            if m.fold_param is not None:
+                r = fold_key(d, m, env, types, form)
+            elif m.mix is not None and not m.calls - PURE_CALLS:
+                text = render(d.toks, m.mix, full_env)
+                local_type = m.local_types.get(m.index_local) if m.index_local else None
+                if local_type:
+                    text = '(%s)%s' % (local_type, text if is_primary(text) else '(' + text + ')')
+                r = reduction_of_text('helper ' + d.name, text, None)
+                r.width = width_class(local_type) if local_type else \
+                    shape_class(r.toks.text, r.key, fs.field_types)
+            else:
+                t.refuse('bucket helper %s() hashes more than a fold of one key over several '
+                         'statements' % d.name, where)
+    if r is not None and r.width is None:
+        r.width = shape_class(r.toks.text, r.key, fs.field_types)
+    if r is not None:
+        r.helpers.append((d, 'drop'))
+        if r.form == 'hashptr' or r.form in HASHERS.values() or r.form in ('and', 'mod'):
+            r.form = 'helper ' + d.name
+        for a in args:
+            if render(fs.toks, a) in r.key_text:
+                r.kept |= node_tokens(a)
+    return t, table_text, r
+
+
+def substitute(text, env):
+    """text (an expression) with its variables in env replaced."""
+    toks = Tokens(text)
+    return render(toks, parse_tokens(toks, 0, len(toks.text)), env)
+
+
+def key_names(red):
+    """Names, fields and whether calls are read by the key of red."""
+    names, fields = set(), set()
+    calls = [False]
+
+    def walk(n):
+        if n[0] == 'id':
+            names.add(n[1])
+        elif n[0] == 'field':
+            fields.add(n[2])
+            walk(n[1])
+        elif n[0] == 'call':
+            calls[0] = True
+        elif n[0] == 'un' and n[1] == '*':
+            calls[0] = True
+        elif n[0] in ('num', 'str', 'sizeof'):
+            pass
+        else:
+            for c in n[1:-1]:
+                if isinstance(c, tuple):
+                    walk(c)
+                elif isinstance(c, list):
+                    for a in c:
+                        walk(a)
+    walk(red.key)
+    return names, fields, calls[0]
