@@ -1405,6 +1405,33 @@ def _statement(toks, lo, hi):
     return None
 
 
+def is_pure_body(d, pure_call):
+    """Does definition d only compute from its parameters, calling pure_call(name) functions?"""
+    try:
+        if d.kind == 'macro':
+            nodes = [parse_tokens(d.toks, d.body[0], d.body[1])]
+        else:
+            statements = _statements(d.toks, d.body[0], d.body[1])
+            if statements is None:
+                return False
+            local = set()
+            nodes = []
+            for st in statements:
+                if st[0] == 'decl':
+                    local.add(st[1])
+                    if st[3] is not None:
+                        nodes.append(st[3])
+                elif st[0] == 'assign':
+                    if st[1] not in local:
+                        return False
+                    nodes.append(st[3])
+                else:
+                    nodes.append(st[1])
+    except (Unknown, IndexError):
+        return False
+    return all(pure_call(c) for n in nodes for c in calls_in(n))
+
+
 def is_integer_type(type_text):
     words = type_text.replace('*', ' * ').split()
     return bool(words) and '*' not in words and all(w in _INTEGER_WORDS for w in words)
@@ -1463,6 +1490,20 @@ class Helpers:
     def meaning(self, d):
         return meaning(d, self.defs, self.const_names)
 
+    def is_pure(self, name, depth=0):
+        """Does a call of name only compute a value (no side effect, no state read)?
+
+        Known pure kernel functions, macros named in capitals, and the file's
+        own straight-line helpers that assign only their locals and call only
+        pure functions.
+        """
+        if name in PURE_CALLS or name.isupper():
+            return True
+        d = self.defs.get(name)
+        if d is None or depth > 4:
+            return False
+        return is_pure_body(d, lambda c: c != name and self.is_pure(c, depth + 1))
+
 
 def parse_span(fs, span):
     """The expression between two positions of the file, parsed; None if not an expression."""
@@ -1473,6 +1514,16 @@ def parse_span(fs, span):
         return parse_tokens(fs.toks, idx[0], idx[-1] + 1)
     except (Unknown, IndexError):
         return None
+
+
+def parse_error(fs, span):
+    """Why the expression between two positions does not parse."""
+    idx = fs.toks.span(span[0], span[1])
+    try:
+        parse_tokens(fs.toks, idx[0], idx[-1] + 1)
+    except (Unknown, IndexError) as e:
+        return str(e) or 'not an expression'
+    return 'not an expression'
 
 
 def node_tokens(node):
@@ -1543,9 +1594,8 @@ def check_operand(fs, t, form, operand_text, where, what):
 
 
 def has_side_effects(node, helpers):
-    """Does evaluating node call anything but pure functions and helpers?"""
-    return any(c not in PURE_CALLS and helpers.get(c) is None and not c.isupper()
-               for c in calls_in(node))
+    """Does evaluating node call anything that is not known to be pure?"""
+    return any(not helpers.is_pure(c) for c in calls_in(node))
 
 
 def index_reduction(fs, t, node, where, rng, helpers):
@@ -1630,11 +1680,11 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0):
         return r
     # a mix of more than its key: the helper stays, without its reduction
     if not (d.local and d.static):
-        t.refuse('index helper %s() mixes more than one key and is %s, so it cannot lose its '
-                 'reduction' % (name, 'in a header' if not d.local else 'not static'), where)
+        t.refuse('index helper %s() mixes more than its key and is %s, so it cannot lose its '
+                 'reduction' % (name, 'in a header' if not d.local else
+                                'not static (other files may call it)'), where)
         return None
-    impure = sorted(c for c in m.calls if c not in PURE_CALLS and helpers.get(c) is None
-                    and not c.isupper())
+    impure = sorted(c for c in m.calls if not helpers.is_pure(c))
     if impure:
         t.refuse('index helper %s() calls %s(), which may have side effects'
                  % (name, impure[0]), where)
@@ -1735,7 +1785,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         if check_operand(fs, t, form, render(d.toks, operand, full_env), where, what):
             if m.fold_param is not None:
                 r = fold_key(d, m, env, types, form)
-            elif m.mix is not None and not m.calls - PURE_CALLS:
+            elif m.mix is not None and all(helpers.is_pure(c) for c in m.calls):
                 text = render(d.toks, m.mix, full_env)
                 local_type = m.local_types.get(m.index_local) if m.index_local else None
                 if local_type:
@@ -2032,6 +2082,12 @@ def collect_sites(fs, helpers):
     for pos, kind, span in fs.ops:
         node = parse_span(fs, span)
         if node is None:
+            why = parse_error(fs, span)
+            for i in fs.toks.span(span[0], span[1]):
+                t = fs.tables.get(toks.text[i])
+                if t is not None and (t.scope == 'member') == (toks.text[i - 1] in ('->', '.')):
+                    t.refuse('bucket "%s" is not understood (%s)'
+                             % (toks.source_of(_range(fs, span)[0], _range(fs, span)[1]), why), pos)
             continue
         inner = strip_parens(node)
         rng = function_range(fs, pos)
@@ -2057,6 +2113,11 @@ def collect_sites(fs, helpers):
             site = Site(kind, pos, 'helper', table_text, idx=inner)
             site.red = red
             t.sites.append(site)
+
+
+def _range(fs, span):
+    idx = fs.toks.span(span[0], span[1])
+    return (idx[0], idx[-1] + 1) if idx else (0, 0)
 
 
 def bucket_pointers(fs, var, rng, helpers, pointers):
@@ -2148,15 +2209,38 @@ def _check_helpers(fs, helpers):
     out = {}
     for name, (d, mode, tables) in used.items():
         out[name] = (d, mode, name in can_go)
-        if name in can_go or not d.local:
+        if name in can_go:
             continue
-        other = next(i for i in occurrences(fs, name) if i != d.name_index and i not in consumed)
+        others = [i for i in occurrences(fs, name) if i not in consumed and
+                  not (d.local and d.start <= i <= d.end)]
+        if not others:
+            continue
         if mode == 'keep' or helpers.meaning(d).kind == 'bucket':
             for t in tables:
                 t.refuse('%s %s() is also used for something else, which its change would '
                          'break' % ('index helper' if mode == 'keep' else 'bucket helper', name),
-                         toks.pos[other])
+                         toks.pos[others[0]])
+            continue
+        # the helper stays as it is: its other uses must not pair a bucket number with
+        # something else (per-bucket locks or counters would no longer match the buckets)
+        paired = [i for i in others if not mixes_only(fs, i)]
+        if paired:
+            for t in tables:
+                t.refuse('the result of %s() is also used elsewhere, as the buckets of %s no '
+                         'longer are (a per-bucket lock or counter would not match)'
+                         % (name, t.name), toks.pos[paired[0]])
     return out
+
+
+def mixes_only(fs, i):
+    """Is the call of a helper at token i only mixed into another value (x ^= h(k))?"""
+    text = fs.toks.text
+    if i + 1 >= len(text) or text[i + 1] != '(':
+        return False
+    close = matching_close(text, i + 1)
+    before = text[i - 1] if i else ''
+    after = text[close + 1] if close + 1 < len(text) else ''
+    return before in ('^=', '|=', '^', '|') or after in ('^', '|')
 
 
 def decide_table(fs, t, helpers):

@@ -8,8 +8,8 @@ from .files import (_FACTS, _SHARED, Site, declared_type, function_header, funct
                     in_spans, occurrences, statement_end, table_occurrences, tok_indices)
 from .tokens import _HASH_SIGN, matching_close
 from .helpers import bucket_parts
-from .sites import (bucket_call, index_reduction, key_names, names_table, parse_span,
-                    table_of)
+from .sites import (bucket_call, index_reduction, key_names, names_table, parse_error,
+                    parse_span, table_of)
 from .widths import width_class
 
 
@@ -69,6 +69,12 @@ def collect_sites(fs, helpers):
     for pos, kind, span in fs.ops:
         node = parse_span(fs, span)
         if node is None:
+            why = parse_error(fs, span)
+            for i in fs.toks.span(span[0], span[1]):
+                t = fs.tables.get(toks.text[i])
+                if t is not None and (t.scope == 'member') == (toks.text[i - 1] in ('->', '.')):
+                    t.refuse('bucket "%s" is not understood (%s)'
+                             % (toks.source_of(_range(fs, span)[0], _range(fs, span)[1]), why), pos)
             continue
         inner = strip_parens(node)
         rng = function_range(fs, pos)
@@ -94,6 +100,11 @@ def collect_sites(fs, helpers):
             site = Site(kind, pos, 'helper', table_text, idx=inner)
             site.red = red
             t.sites.append(site)
+
+
+def _range(fs, span):
+    idx = fs.toks.span(span[0], span[1])
+    return (idx[0], idx[-1] + 1) if idx else (0, 0)
 
 
 def bucket_pointers(fs, var, rng, helpers, pointers):
@@ -185,15 +196,38 @@ def _check_helpers(fs, helpers):
     out = {}
     for name, (d, mode, tables) in used.items():
         out[name] = (d, mode, name in can_go)
-        if name in can_go or not d.local:
+        if name in can_go:
             continue
-        other = next(i for i in occurrences(fs, name) if i != d.name_index and i not in consumed)
+        others = [i for i in occurrences(fs, name) if i not in consumed and
+                  not (d.local and d.start <= i <= d.end)]
+        if not others:
+            continue
         if mode == 'keep' or helpers.meaning(d).kind == 'bucket':
             for t in tables:
                 t.refuse('%s %s() is also used for something else, which its change would '
                          'break' % ('index helper' if mode == 'keep' else 'bucket helper', name),
-                         toks.pos[other])
+                         toks.pos[others[0]])
+            continue
+        # the helper stays as it is: its other uses must not pair a bucket number with
+        # something else (per-bucket locks or counters would no longer match the buckets)
+        paired = [i for i in others if not mixes_only(fs, i)]
+        if paired:
+            for t in tables:
+                t.refuse('the result of %s() is also used elsewhere, as the buckets of %s no '
+                         'longer are (a per-bucket lock or counter would not match)'
+                         % (name, t.name), toks.pos[paired[0]])
     return out
+
+
+def mixes_only(fs, i):
+    """Is the call of a helper at token i only mixed into another value (x ^= h(k))?"""
+    text = fs.toks.text
+    if i + 1 >= len(text) or text[i + 1] != '(':
+        return False
+    close = matching_close(text, i + 1)
+    before = text[i - 1] if i else ''
+    after = text[close + 1] if close + 1 < len(text) else ''
+    return before in ('^=', '|=', '^', '|') or after in ('^', '|')
 
 
 def decide_table(fs, t, helpers):

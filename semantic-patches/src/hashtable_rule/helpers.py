@@ -445,6 +445,33 @@ def _statement(toks, lo, hi):
     return None
 
 
+def is_pure_body(d, pure_call):
+    """Does definition d only compute from its parameters, calling pure_call(name) functions?"""
+    try:
+        if d.kind == 'macro':
+            nodes = [parse_tokens(d.toks, d.body[0], d.body[1])]
+        else:
+            statements = _statements(d.toks, d.body[0], d.body[1])
+            if statements is None:
+                return False
+            local = set()
+            nodes = []
+            for st in statements:
+                if st[0] == 'decl':
+                    local.add(st[1])
+                    if st[3] is not None:
+                        nodes.append(st[3])
+                elif st[0] == 'assign':
+                    if st[1] not in local:
+                        return False
+                    nodes.append(st[3])
+                else:
+                    nodes.append(st[1])
+    except (Unknown, IndexError):
+        return False
+    return all(pure_call(c) for n in nodes for c in calls_in(n))
+
+
 def is_integer_type(type_text):
     words = type_text.replace('*', ' * ').split()
     return bool(words) and '*' not in words and all(w in _INTEGER_WORDS for w in words)

@@ -12,7 +12,7 @@ form of the reduction, and the helpers it went through.
 from .cexpr import Unknown, evaluate_all, is_primary, parse_tokens, render, strip_parens
 from .files import _FACTS, declared_type
 from .helpers import (HASHERS, PURE_CALLS, calls_in, function_at, header_definitions,
-                      is_integer_type, macro_definitions, meaning, split_reduction)
+                      is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
 from .tokens import Tokens
 from .widths import shape_class, width_class
 
@@ -59,6 +59,20 @@ class Helpers:
     def meaning(self, d):
         return meaning(d, self.defs, self.const_names)
 
+    def is_pure(self, name, depth=0):
+        """Does a call of name only compute a value (no side effect, no state read)?
+
+        Known pure kernel functions, macros named in capitals, and the file's
+        own straight-line helpers that assign only their locals and call only
+        pure functions.
+        """
+        if name in PURE_CALLS or name.isupper():
+            return True
+        d = self.defs.get(name)
+        if d is None or depth > 4:
+            return False
+        return is_pure_body(d, lambda c: c != name and self.is_pure(c, depth + 1))
+
 
 def parse_span(fs, span):
     """The expression between two positions of the file, parsed; None if not an expression."""
@@ -69,6 +83,16 @@ def parse_span(fs, span):
         return parse_tokens(fs.toks, idx[0], idx[-1] + 1)
     except (Unknown, IndexError):
         return None
+
+
+def parse_error(fs, span):
+    """Why the expression between two positions does not parse."""
+    idx = fs.toks.span(span[0], span[1])
+    try:
+        parse_tokens(fs.toks, idx[0], idx[-1] + 1)
+    except (Unknown, IndexError) as e:
+        return str(e) or 'not an expression'
+    return 'not an expression'
 
 
 def node_tokens(node):
@@ -139,9 +163,8 @@ def check_operand(fs, t, form, operand_text, where, what):
 
 
 def has_side_effects(node, helpers):
-    """Does evaluating node call anything but pure functions and helpers?"""
-    return any(c not in PURE_CALLS and helpers.get(c) is None and not c.isupper()
-               for c in calls_in(node))
+    """Does evaluating node call anything that is not known to be pure?"""
+    return any(not helpers.is_pure(c) for c in calls_in(node))
 
 
 def index_reduction(fs, t, node, where, rng, helpers):
@@ -226,11 +249,11 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0):
         return r
     # a mix of more than its key: the helper stays, without its reduction
     if not (d.local and d.static):
-        t.refuse('index helper %s() mixes more than one key and is %s, so it cannot lose its '
-                 'reduction' % (name, 'in a header' if not d.local else 'not static'), where)
+        t.refuse('index helper %s() mixes more than its key and is %s, so it cannot lose its '
+                 'reduction' % (name, 'in a header' if not d.local else
+                                'not static (other files may call it)'), where)
         return None
-    impure = sorted(c for c in m.calls if c not in PURE_CALLS and helpers.get(c) is None
-                    and not c.isupper())
+    impure = sorted(c for c in m.calls if not helpers.is_pure(c))
     if impure:
         t.refuse('index helper %s() calls %s(), which may have side effects'
                  % (name, impure[0]), where)
@@ -331,7 +354,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         if check_operand(fs, t, form, render(d.toks, operand, full_env), where, what):
             if m.fold_param is not None:
                 r = fold_key(d, m, env, types, form)
-            elif m.mix is not None and not m.calls - PURE_CALLS:
+            elif m.mix is not None and all(helpers.is_pure(c) for c in m.calls):
                 text = render(d.toks, m.mix, full_env)
                 local_type = m.local_types.get(m.index_local) if m.index_local else None
                 if local_type:
