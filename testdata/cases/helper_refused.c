@@ -90,6 +90,7 @@ static int side_has(u32 key)
 	hlist_for_each_entry(it, &side_tab[side_hashfn(key)], node)
 		if (it->key == key)
 			return 1;
+	printf("%u calls\n", calls);
 	return 0;
 }
 
@@ -105,13 +106,13 @@ static int pub_has(u32 key)
 	hlist_for_each_entry(it, &pub_tab[pub_hashfn(key)], node)
 		if (it->key == key)
 			return 1;
+	printf("%u calls\n", calls);
 	return 0;
 }
 
-static u32 arg_add(struct item *items, u32 n)
+static void arg_add(struct item *it, unsigned int *calls)
 {
-	hlist_add_head(&items[n].node, &arg_tab[arg_hashfn(items[n++].key)]);
-	return n;
+	hlist_add_head(&it->node, &arg_tab[arg_hashfn(it->key + 0 * (*calls)++)]);
 }
 
 static int arg_has(u32 key)
@@ -121,14 +122,14 @@ static int arg_has(u32 key)
 	hlist_for_each_entry(it, &arg_tab[arg_hashfn(key)], node)
 		if (it->key == key)
 			return 1;
+	printf("%u calls\n", calls);
 	return 0;
 }
 
 int main(void)
 {
 	struct item a[8], b[8], c[8], d[8];
-	unsigned int i;
-	u32 n = 0;
+	unsigned int i, calls = 0;
 
 	for (i = 0; i < TAB_SIZE; i++)
 		INIT_HLIST_HEAD(&lock_tab[i]);
@@ -145,11 +146,11 @@ int main(void)
 		lock_add(&a[i]);
 		side_add(&b[i]);
 		pub_add(&c[i]);
+		arg_add(&d[i], &calls);
 	}
-	while (n < 8)
-		n = arg_add(d, n);
 	for (i = 0; i < 12; i++)
 		printf("%u: %d %d %d %d\n", 17 * i + 3, lock_has(17 * i + 3), side_has(17 * i + 3),
 		       pub_has(17 * i + 3), arg_has(17 * i + 3));
+	printf("%u calls\n", calls);
 	return 0;
 }
