@@ -90,7 +90,6 @@ static int side_has(u32 key)
 	hlist_for_each_entry(it, &side_tab[side_hashfn(key)], node)
 		if (it->key == key)
 			return 1;
-	printf("%u calls\n", calls);
 	return 0;
 }
 
@@ -106,7 +105,6 @@ static int pub_has(u32 key)
 	hlist_for_each_entry(it, &pub_tab[pub_hashfn(key)], node)
 		if (it->key == key)
 			return 1;
-	printf("%u calls\n", calls);
 	return 0;
 }
 
@@ -122,7 +120,6 @@ static int arg_has(u32 key)
 	hlist_for_each_entry(it, &arg_tab[arg_hashfn(key)], node)
 		if (it->key == key)
 			return 1;
-	printf("%u calls\n", calls);
 	return 0;
 }
 
