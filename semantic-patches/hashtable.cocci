@@ -657,6 +657,9 @@ def shape_class(toks, node, field_types):
     if node[0] == 'cast':
         lo, hi = node[-1]
         return width_class(' '.join(toks[lo + 1:node[1][-1][0] - 1]))
+    if node[0] == 'num':
+        # an integer constant is an int, a long with an L suffix
+        return 'long' if 'l' in node[1].lower().lstrip('0x') else 'small'
     if node[0] == 'call' and node[1][0] == 'id':
         return 'result of ' + node[1][1] + '()'
     if node[0] == 'field':
@@ -720,7 +723,10 @@ class Table:
         self.uses = set()            # positions of name tokens understood
         self.sites = []              # keyed accesses (Site)
         self.inits, self.walks = [], []
-        self.bucket_ptrs = []        # dicts, see note_bucket_pointer
+        self.bucket_ptrs = []        # dicts, see analysis.bucket_pointers
+        self.bucket_params = []      # params.BucketParam: functions handed its buckets
+        self.macro_walks = []        # macros that walk every bucket (they stay)
+        self.bucket_helpers = []     # helpers.Definition: local bucket helpers of the table
         self.reasons = []
         self.verdict = None
         self.bits = None
@@ -748,6 +754,7 @@ class FileState:
         self.ops = []                # (position, hlist operation, bucket span)
         self.functions = {}          # name -> position of a function definition
         self.types = {}              # (first, last token position) -> C type spatch knows
+        self.bucket_params = []
         self.decls = {}              # var -> [(pos, type text, has init)]
         self.includes = []           # positions of #include lines
         self.has_hashtable_include = False
@@ -1448,6 +1455,11 @@ def is_integer_type(type_text):
 # index helper. Each resolution gives a Reduction: the key text, its width, the
 # form of the reduction, and the helpers it went through.
 
+# placeholders of key and table templates: the key itself, the arguments of an
+# index helper, of a bucket helper, and the base of a member table
+KEY_PART, INDEX_ARG, BUCKET_ARG, TABLE_BASE = '_k0', '_i%d', '_b%d', '_t0'
+
+
 class Reduction:
     """How an index reduces its key: form, key text, and where the key comes from.
 
@@ -1462,6 +1474,21 @@ class Reduction:
         self.width = width
         self.kept = set()
         self.helpers = []            # (Definition, 'drop' or 'keep')
+        # the key as a template over placeholders, and the text the caller gives each
+        # placeholder: a callee given the same values can rebuild the key
+        self.template, self.parts = KEY_PART, {KEY_PART: self.key_text}
+
+    def with_parts(self, parts):
+        """The key text so far is over placeholders: make it the text of parts."""
+        self.template, self.parts = self.key_text, dict(parts)
+        self.key_text = substitute(self.template, parts) if parts else self.key_text
+        self.toks = Tokens(self.key_text)
+        self.key = parse_tokens(self.toks, 0, len(self.toks.text))
+        return self
+
+    def rebuilt(self, names):
+        """The key over other names for the placeholders (a callee's parameters)."""
+        return substitute(self.template, names)
 
 
 def reduction_of_text(form, text, width=None):
@@ -1573,6 +1600,35 @@ def width_of(fs, node, rng):
     return shape_class(fs.toks.text, node, fs.field_types)
 
 
+def member_of_struct(fs, t, table_text, rng):
+    """Is table_text (E->T, E.T) a member of the struct of member table t, by E's type?"""
+    toks = Tokens(table_text)
+    try:
+        node = strip_parens(parse_tokens(toks, 0, len(toks.text)))
+    except Unknown:
+        return False
+    base = strip_parens(node[1]) if node[0] == 'field' else None
+    if base is None or base[0] != 'id' or rng is None:
+        return False
+    words = (declared_type(fs, base[1], rng) or '').replace('*', ' ').split()
+    return bool(t.struct) and 'struct' in words and t.struct in words
+
+
+def width_of_text(fs, text, rng):
+    """Width class of a key written out (from a helper) for a site in function rng."""
+    toks = Tokens(text)
+    try:
+        node = parse_tokens(toks, 0, len(toks.text))
+    except Unknown:
+        return 'expression ' + text
+    inner = strip_parens(node)
+    if inner[0] == 'id' and rng is not None and declared_type(fs, inner[1], rng):
+        return width_class(declared_type(fs, inner[1], rng))
+    if inner[0] == 'field' and len(fs.field_types.get(inner[2], ())) == 1:
+        return width_class(next(iter(fs.field_types[inner[2]])))
+    return shape_class(toks.text, node, fs.field_types)
+
+
 def check_operand(fs, t, form, operand_text, where, what):
     """Does the mask, modulus or bits of a reduction fit the table size?"""
     try:
@@ -1611,8 +1667,9 @@ def index_reduction(fs, t, node, where, rng, helpers):
         r.kept = node_tokens(key)
         r.width = 'long' if form == 'hashptr' else width_of(fs, key, rng)
         if form == 'hashptr':
-            r.key_text = '(unsigned long)' + (r.key_text if is_primary(r.key_text)
-                                              else '(' + r.key_text + ')')
+            r.template = '(unsigned long)' + KEY_PART
+            r.parts = {KEY_PART: r.key_text}
+            r.key_text = substitute(r.template, r.parts)
         return r
     if node[0] == 'call' and node[1][0] == 'id' and helpers.get(node[1][1]) is not None:
         d = helpers.get(node[1][1])
@@ -1624,9 +1681,12 @@ def index_reduction(fs, t, node, where, rng, helpers):
                          where)
                 return None
         types = [type_of(fs, a, rng) for a in args]
-        r = helper_reduction(fs, t, d, env, types, where, helpers, what)
+        names = [INDEX_ARG % k for k in range(len(args))]
+        r = helper_reduction(fs, t, d, names, types, where, helpers, what)
+        if r is not None:
+            r.with_parts(dict(zip(names, env)))
         if r is not None and r.width is None:
-            r.width = shape_class(r.toks.text, r.key, fs.field_types)
+            r.width = width_of_text(fs, r.key_text, rng)
         if r is not None:
             for a in args:
                 if render(fs.toks, a) in r.key_text:
@@ -1737,8 +1797,11 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
     if len(args) != len(d.params):
         return None
     actuals = [render(fs.toks, a) for a in args]
-    env = dict(zip(d.param_names(), actuals))
-    table_text = render(d.toks, m.table, env)
+    names = [BUCKET_ARG % k for k in range(len(args))]
+    parts = dict(zip(names, actuals))
+    env = dict(zip(d.param_names(), names))
+    table_template = render(d.toks, m.table, env)
+    table_text = substitute(table_template, parts)
     try:
         ttoks = Tokens(table_text)
         t = table_of(fs, parse_tokens(ttoks, 0, len(ttoks.text)))
@@ -1749,6 +1812,12 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
     if d.local:
         # the table in the body of the helper: understood, the helper goes too
         t.uses.add(fs.toks.pos[strip_parens(m.table)[-1][1] - 1])
+        if d not in t.bucket_helpers:
+            t.bucket_helpers.append(d)
+    if t.scope == 'member' and not member_of_struct(fs, t, table_text, rng):
+        t.refuse('cannot tell that "%s" is a member of struct %s' % (table_text, t.struct or '?'),
+                 where)
+        return t, table_text, None
     what = render(fs.toks, node)
     if m.why:
         t.refuse('bucket helper %s(): %s' % (d.name, m.why), where)
@@ -1778,8 +1847,6 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                 elif a[0] == 'id' and a[1] in env:
                     inner_types[n] = types[d.param_names().index(a[1])]
             r = helper_reduction(fs, t, inner, texts, inner_types, where, helpers, what)
-            if r is not None and r.width is None:
-                r.width = shape_class(r.toks.text, r.key, fs.field_types)
     else:
         form, operand = m.reducer
         if check_operand(fs, t, form, render(d.toks, operand, full_env), where, what):
@@ -1796,15 +1863,19 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
             else:
                 t.refuse('bucket helper %s() hashes more than a fold of one key over several '
                          'statements' % d.name, where)
-    if r is not None and r.width is None:
-        r.width = shape_class(r.toks.text, r.key, fs.field_types)
-    if r is not None:
-        r.helpers.append((d, 'drop'))
-        if r.form == 'hashptr' or r.form in HASHERS.values() or r.form in ('and', 'mod'):
-            r.form = 'helper ' + d.name
-        for a in args:
-            if render(fs.toks, a) in r.key_text:
-                r.kept |= node_tokens(a)
+    if r is None:
+        return t, table_text, None
+    if not (m.nested is not None and m.nested[0] == ''):
+        r.with_parts(parts)          # else the index of the caller gave key and parts
+    if r.width is None:
+        r.width = width_of_text(fs, r.key_text, rng)
+    r.table_template, r.table_parts = table_template, parts
+    r.helpers.append((d, 'drop'))
+    if r.form == 'hashptr' or r.form in HASHERS.values() or r.form in ('and', 'mod'):
+        r.form = 'helper ' + d.name
+    for a in args:
+        if render(fs.toks, a) in r.key_text:
+            r.kept |= node_tokens(a)
     return t, table_text, r
 
 
@@ -1840,6 +1911,278 @@ def key_names(red):
                         walk(a)
     walk(red.key)
     return names, fields, calls[0]
+
+
+# ---------------------------------------------------------------- params.py
+# Bucket parameters: a function handed a bucket of a table instead of its key.
+#
+# uid_hash_find(uid, uidhashentry(uid)) walks the bucket it is given. When every
+# call hands it a bucket of one table, made the same way, the callee can hash
+# the key itself: where the other arguments carry every part of the key, the
+# bucket parameter goes (uid_hash_find(uid)); where one part is missing, the
+# bucket parameter becomes that part (uid_hash_insert(new, uid)).
+
+_CHANGES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
+
+
+class Call:
+    """A call of a function with a bucket parameter, and the bucket it passes."""
+
+    def __init__(self, node, arg, red, table_text, pointer=None):
+        self.node, self.arg, self.red = node, arg, red
+        self.table_text, self.pointer = table_text, pointer
+
+
+class BucketParam:
+    """Parameter index of function func that only ever holds a bucket of table."""
+
+    def __init__(self, func, index, table):
+        self.func, self.index, self.table = func, index, table
+        self.name = func.params[index][0]
+        self.calls = []
+        self.mode = None             # 'drop' or 'replace'
+        self.key = None              # Reduction of the key in the callee
+        self.table_text = None       # the table, in the callee
+        self.new_param = None        # (type, name) of the parameter that replaces it
+        self.part_text = None        # replace: what each call passes instead of the bucket
+
+
+def squash(text):
+    return ''.join(text.split())
+
+
+def find_bucket_params(fs, helpers, pointers, bucket_pointers):
+    """The bucket parameters of the static functions of the file."""
+    toks = fs.toks
+    idents = {}                      # token index of a lone identifier bucket -> op position
+    for pos, kind, span in fs.ops:
+        idx = toks.span(span[0], span[1])
+        if len(idx) == 1 and toks.kind[idx[0]] == 'id':
+            idents[idx[0]] = pos
+    out = []
+    for name in sorted(fs.functions):
+        d = helpers.get(name)
+        if d is None or d.kind != 'function' or not d.local:
+            continue
+        for j, (pname, ptype) in enumerate(d.params):
+            if 'hlist_head' not in (ptype or '') or ptype.count('*') != 1:
+                continue
+            uses = occurrences(fs, pname, d.body[0], d.body[1])
+            if not uses or any(i not in idents for i in uses):
+                continue
+            bp = _calls(fs, d, j, helpers, pointers, bucket_pointers)
+            if bp is not None:
+                bp.ops = [idents[i] for i in uses]
+                out.append(bp)
+    return out
+
+
+def _calls(fs, d, j, helpers, pointers, bucket_pointers):
+    toks = fs.toks
+    found = []
+    for i in occurrences(fs, d.name):
+        if i == d.name_index:
+            continue
+        if i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
+            return _refuse_all(fs, d, j, found, 'is not only called (line %d)' % toks.pos[i][0])
+        try:
+            node = parse_tokens(toks, i, matching_close(toks.text, i + 1) + 1)
+        except (Unknown, IndexError):
+            return None
+        if node[0] != 'call' or len(node[2]) != len(d.params):
+            return None
+        found.append(node)
+    if not found:
+        return None
+    calls, table = [], None
+    for node in found:
+        where = toks.pos[node[-1][0]]
+        rng = function_range(fs, where)
+        arg = strip_parens(node[2][j])
+        got = resolve_bucket(fs, arg, where, rng, helpers, pointers, bucket_pointers)
+        if got is None:
+            continue
+        t, table_text, red, pointer = got
+        if table is not None and t is not table:
+            t.refuse('%s() gets buckets of more than one table' % d.name, where)
+            table.refuse('%s() gets buckets of more than one table' % d.name, where)
+            return None
+        table = t
+        calls.append(Call(node, node[2][j], red, table_text, pointer))
+    if table is None:
+        return None
+    bp = BucketParam(d, j, table)
+    bp.calls = calls
+    if len(calls) != len(found):
+        table.refuse('%s() also gets a bucket that is not one of %s' % (d.name, table.name))
+        return bp
+    if any(c.red is None for c in calls):
+        return bp                    # refused already, with the reason of that call
+    plan(fs, bp, helpers)
+    return bp
+
+
+def _refuse_all(fs, d, j, found, why):
+    for node in found:
+        arg = strip_parens(node[2][j])
+        parts = bucket_parts(arg)
+        if parts is not None and table_of(fs, parts[0]) is not None:
+            table_of(fs, parts[0]).refuse('the bucket parameter of %s(), which %s' % (d.name, why))
+    return None
+
+
+def resolve_bucket(fs, node, where, rng, helpers, pointers, bucket_pointers):
+    """(table, table text, Reduction or None, bucket pointer or None) of a bucket expression."""
+    toks = fs.toks
+    parts = bucket_parts(node)
+    if parts is not None:
+        t = table_of(fs, parts[0])
+        if t is None:
+            return None
+        t.uses.add(toks.pos[strip_parens(parts[0])[-1][1] - 1])
+        index = strip_parens(parts[1])
+        if index[0] == 'id' and declared_type(fs, index[1], rng) is not None:
+            t.refuse('a bucket picked by index variable "%s" is passed to a function'
+                     % index[1], where)
+            return t, render(toks, parts[0]), None, None
+        red = index_reduction(fs, t, index, where, rng, helpers)
+        table_node = strip_parens(parts[0])
+        if red is not None and t.scope == 'member' and table_node[0] == 'field':
+            base = render(toks, table_node[1])
+            red.table_template = '%s%s%s' % (TABLE_BASE, toks.text[table_node[-1][1] - 2],
+                                             t.name)
+            red.table_parts = {TABLE_BASE: base}
+        elif red is not None:
+            red.table_template, red.table_parts = render(toks, parts[0]), {}
+        return t, render(toks, parts[0]), red, None
+    if node[0] == 'id' and rng is not None:
+        got = bucket_pointers(fs, node[1], rng, helpers, pointers)
+        if not got:
+            return None
+        t, bp = got[0]
+        if bp.get('red') is None and bp.get('idx') is not None:
+            bp['red'] = index_reduction(fs, t, bp['idx'], bp['pos'], rng, helpers)
+            if bp['red'] is not None and 'table_template' not in bp['red'].__dict__:
+                bp['red'].table_template, bp['red'].table_parts = bp['table_text'], {}
+        return t, bp['table_text'], bp.get('red'), bp
+    if node[0] == 'call':
+        got = bucket_call(fs, node, where, rng, helpers)
+        if got is not None:
+            t, table_text, red = got
+            return t, table_text, red, None
+    return None
+
+
+def plan(fs, bp, helpers):
+    """How the callee gets its key: from other arguments (drop) or a new one (replace)."""
+    toks = fs.toks
+    t, d, j = bp.table, bp.func, bp.index
+    first = bp.calls[0].red
+    templates = {(c.red.template, getattr(c.red, 'table_template', c.table_text))
+                 for c in bp.calls}
+    if len(templates) != 1:
+        t.refuse('%s() gets buckets of %s made in different ways' % (d.name, t.name))
+        return
+    names = d.param_names()
+    mapping, missing = {}, []
+    parts = dict(first.parts)
+    parts.update(getattr(first, 'table_parts', {}))
+    for ph in sorted(parts):
+        where = None
+        for c in bp.calls:
+            text = c.red.parts.get(ph, getattr(c.red, 'table_parts', {}).get(ph))
+            args = {k for k, a in enumerate(c.node[2])
+                    if k != j and squash(render(toks, a)) == squash(text or '')}
+            where = args if where is None else where & args
+        if where:
+            mapping[ph] = names[min(where)]
+        else:
+            missing.append(ph)
+    # the names the callee uses for the key must keep their value up to each walk
+    body = range(d.body[0], d.body[1])
+    for ph, name in mapping.items():
+        for i in body:
+            if toks.text[i] == name and toks.kind[i] == 'id' and (
+                    toks.text[i + 1] in _CHANGES or toks.text[i - 1] in ('++', '--', '&')):
+                t.refuse('%s() changes "%s", which its key needs' % (d.name, name),
+                         toks.pos[i])
+                return
+    table_template = getattr(first, 'table_template', None)
+    if table_template is None:
+        t.refuse('cannot tell the table of the bucket %s() gets' % d.name)
+        return
+    if not missing:
+        bp.mode = 'drop'
+    elif len(missing) == 1 and missing[0] in first.parts:
+        ph = missing[0]
+        new = _new_param(fs, bp, ph, names)
+        if new is None:
+            return
+        bp.mode, bp.new_param = 'replace', new
+        mapping[ph] = new[1]
+    else:
+        t.refuse('%s() gets a bucket of %s whose key it cannot compute from its arguments'
+                 % (d.name, t.name))
+        return
+    key_text = first.rebuilt(mapping)
+    bp.key = reduction_of_text(first.form, key_text, first.width)
+    bp.key.helpers = list(first.helpers)
+    bp.table_text = substitute(table_template, mapping)
+    bp.missing = missing
+
+
+def _new_param(fs, bp, ph, names):
+    """(type, name) of the parameter that carries the key part ph, or None (refused)."""
+    t, d = bp.table, bp.func
+    types = set()
+    unknown = False
+    for c in bp.calls:
+        text = c.red.parts[ph]
+        where = fs.toks.pos[c.node[-1][0]]
+        rng = function_range(fs, where)
+        type_text = _type_of_text(fs, text, rng)
+        if type_text is None:
+            unknown = True
+        else:
+            types.add(' '.join(type_text.replace('*', ' * ').split()))
+    if len(types) != 1:
+        t.refuse('%s() would need the key of %s as a parameter, but its type is %s'
+                 % (d.name, t.name, 'not known' if not types else 'not one type'))
+        return None
+    type_text = types.pop()
+    if unknown and (is_integer_type(type_text) or width_class(type_text) in ('pointer', 'long')):
+        # a value of another type would be converted silently, and hashed otherwise
+        t.refuse('%s() would need the key of %s as a parameter of type %s, but some calls pass '
+                 'a value of unknown type' % (d.name, t.name, type_text))
+        return None
+    name = 'key'
+    text0 = bp.calls[0].red.parts[ph]
+    helpers_used = bp.calls[0].red.helpers
+    if all(c.red.parts[ph] == text0 for c in bp.calls) and text0.isidentifier():
+        name = text0
+    elif helpers_used and ph[1] in 'ib' and int(ph[2:]) < len(helpers_used[-1][0].params):
+        name = helpers_used[-1][0].param_names()[int(ph[2:])]     # the helper names it
+    if name in names or any(fs.toks.text[i] == name for i in range(bp.func.body[0],
+                                                                   bp.func.body[1])):
+        name = 'key'
+        if name in names:
+            t.refuse('%s() already has a parameter called "key"' % d.name)
+            return None
+    return type_text, name
+
+
+def _type_of_text(fs, text, rng):
+    """The type of an expression written in the file, from its declaration."""
+    toks = Tokens(text)
+    try:
+        node = strip_parens(parse_tokens(toks, 0, len(toks.text)))
+    except Unknown:
+        return None
+    if node[0] == 'id' and rng is not None:
+        return declared_type(fs, node[1], rng)
+    if node[0] == 'field' and len(fs.field_types.get(node[2], ())) == 1:
+        return next(iter(fs.field_types[node[2]]))
+    return None
 
 
 # ---------------------------------------------------------------- collect.py
@@ -2044,6 +2387,71 @@ def loop_covers_table(fs, t, loop):
     return all(m == (n - 1 if loop['inclusive'] else n) for n, m in pairs)
 
 
+_WALKERS = {'hlist_for_each_entry': 1, 'hlist_for_each_entry_rcu': 1,
+            'hlist_for_each_entry_safe': 2, 'hlist_for_each_entry_rcu_notrace': 1}
+
+
+def macro_walks(fs, helpers):
+    """Macros whose body walks every bucket of a table: for (i = 0; i < N; i++) iterator.
+
+    They stay as they are (a DEFINE_HASHTABLE table is an array of the same
+    buckets; SmPL 1.1.1 cannot rewrite a macro whose body is a statement),
+    so the table in them is understood.
+    """
+    toks = fs.toks
+    text = toks.text
+    for name, d in helpers.defs.items():
+        if d.kind != 'macro' or not d.local:
+            continue
+        lo, hi = d.body
+        if hi - lo < 12 or text[lo] != 'for' or text[lo + 1] != '(':
+            continue
+        close = matching_close(text, lo + 1)
+        header = text[lo + 2:close]
+        semis = [k for k, x in enumerate(header) if x == ';']
+        if len(semis) != 2 or close + 2 >= hi or text[close + 1] not in _WALKERS:
+            continue
+        cursor = header[0]
+        init, cond, step = header[:semis[0]], header[semis[0] + 1:semis[1]], \
+            header[semis[1] + 1:]
+        if init != [cursor, '=', '0'] or cond[:2] != [cursor, '<'] or \
+                step not in ([cursor, '++'], ['++', cursor], [cursor, '+=', '1']):
+            continue
+        it = close + 1
+        if text[it + 1] != '(' or matching_close(text, it + 1) != hi - 1:
+            continue
+        args, start, depth = [], it + 2, 0
+        for k in range(it + 2, hi):
+            if text[k] in ('(', '['):
+                depth += 1
+            elif text[k] in (')', ']'):
+                depth -= 1
+            if depth < 0 or (text[k] == ',' and depth == 0):
+                args.append((start, k))
+                start = k + 1
+        want = _WALKERS[text[it]]
+        if len(args) <= want:
+            continue
+        try:
+            bucket = parse_tokens(toks, args[want][0], args[want][1])
+        except Unknown:
+            continue
+        parts = bucket_parts(bucket)
+        if parts is None or strip_parens(parts[1])[:2] != ('id', cursor):
+            continue
+        t = table_of(fs, parts[0])
+        if t is None:
+            continue
+        loop = dict(hi=' '.join(cond[2:]), inclusive=False, hi_span=None)
+        try:
+            covers = loop_covers_table(fs, t, loop)
+        except Unknown:
+            covers = False
+        if covers:
+            t.uses.add(toks.pos[strip_parens(parts[0])[-1][1] - 1])
+            t.macro_walks.append(dict(pos=toks.pos[d.start], name=name))
+
+
 # words before a parenthesis that do not call code that could change a key
 _NOT_CALLS = {'if', 'while', 'for', 'switch', 'return', 'sizeof', 'hlist_add_head',
               'hlist_add_head_rcu', 'hlist_for_each_entry', 'hlist_for_each_entry_safe',
@@ -2079,7 +2487,23 @@ def collect_sites(fs, helpers):
     """Give every table its sites: the hlist operations on one of its buckets."""
     toks = fs.toks
     pointers = {}                    # (var, assignment position) -> bucket pointer
+    fs.bucket_params = find_bucket_params(fs, helpers, pointers, bucket_pointers)
+    macro_walks(fs, helpers)
+    param_ops = {}
+    for bp in fs.bucket_params:
+        bp.table.bucket_params.append(bp)
+        for pos in getattr(bp, 'ops', ()):
+            param_ops[pos] = bp
     for pos, kind, span in fs.ops:
+        if pos in param_ops:
+            bp = param_ops[pos]
+            site = Site(kind, pos, 'param', bp.table_text or bp.table.name,
+                        idx=parse_span(fs, span))
+            site.red = bp.key
+            if bp.key is None:
+                bp.table.refuse('cannot tell the key of the bucket %s() gets' % bp.func.name, pos)
+            bp.table.sites.append(site)
+            continue
         node = parse_span(fs, span)
         if node is None:
             why = parse_error(fs, span)
@@ -2188,7 +2612,11 @@ def _check_helpers(fs, helpers):
             consumed |= tok_indices(fs, a[2])
         for bp in t.bucket_ptrs:
             consumed |= tok_indices(fs, bp['rhs_span'])
+        for param in t.bucket_params:
+            for c in param.calls:
+                consumed |= set(range(c.arg[-1][0], c.arg[-1][1]))
         reds = [s.red for s in t.sites if s.red is not None] + \
+            [c.red for param in t.bucket_params for c in param.calls if c.red is not None] + \
             [red for pos, red, a in getattr(t, 'var_assigns', ())] + \
             [bp['red'] for bp in t.bucket_ptrs if bp.get('red') is not None]
         for red in reds:
@@ -2303,11 +2731,17 @@ def decide_table(fs, t, helpers):
         rng = function_range(fs, site.op_pos)
         if site.how == 'direct':
             site.red = index_reduction(fs, t, site.idx, site.op_pos, rng, helpers)
-        if site.how in ('direct', 'helper') and site.red is not None:
+        if site.how in ('direct', 'helper', 'param') and site.red is not None:
             red = site.red
             site.form, site.key_text = red.form, red.key_text
             forms.add(red.form)
             widths.setdefault(red.width, []).append(site.op_pos)
+
+    for param in t.bucket_params:
+        for c in param.calls:
+            if c.red is not None:
+                forms.add(c.red.form)
+                widths.setdefault(c.red.width, []).append(toks.pos[c.node[-1][0]])
 
     # index variables: every occurrence must be understood
     t.var_assigns = []
@@ -2358,6 +2792,10 @@ def decide_table(fs, t, helpers):
         decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
         use_ops = {toks.pos[s.idx[-1][0]]: s for s in t.sites
                    if s.how == 'bptr' and s.var == var and rng[0] <= s.idx[-1][0] <= rng[1]}
+        for param in t.bucket_params:
+            for c in param.calls:
+                if c.pointer is bp:
+                    use_ops[toks.pos[strip_parens(c.arg)[-1][0]]] = c
         bp['uses'] = []
         last = bp['pos']
         for i in occurrences(fs, var, rng[0], rng[1]):
@@ -2408,9 +2846,16 @@ def check_member_bases(fs, t):
     (declared in a header, say) would otherwise be taken for this one.
     """
     toks = fs.toks
+    unchanged = {w['pos'] for w in t.macro_walks}
+    helper_bodies = [(d.start, d.end) for d in getattr(t, 'bucket_helpers', ())]
     for i in table_occurrences(fs, t):
         if toks.pos[i] == t.pos or toks.text[i - 1] not in ('->', '.'):
             continue
+        if any(lo <= i <= hi for lo, hi in helper_bodies):
+            continue                 # checked where the helper is called
+        d_start = _macro_start(toks, i)
+        if d_start is not None and toks.pos[d_start] in unchanged:
+            continue                 # a walk that stays as it is: any struct will do
         base = i - 2
         rng = function_range(fs, toks.pos[i])
         simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
@@ -2419,6 +2864,14 @@ def check_member_bases(fs, t):
         if not t.struct or 'struct' not in words or t.struct not in words:
             t.refuse('cannot tell that "%s%s%s" is a member of struct %s'
                      % (toks.text[base], toks.text[i - 1], t.name, t.struct or '?'), toks.pos[i])
+
+
+def _macro_start(toks, i):
+    """The # of the #define whose body token i is in, or None."""
+    j = i
+    while j > 0 and not toks.bol[j]:
+        j -= 1
+    return j if toks.text[j] == '#' else None
 
 
 def is_emptiness_test(fs, t, loop):
@@ -2488,6 +2941,31 @@ def approve_reduction_drop(fs, d, m):
     lo, hi = key[-1]
     approve_span(fs, lo, hi, 'replace', render(fs.toks, mix))
     return set(range(lo, hi)) - set(range(mix[-1][0], mix[-1][1]))
+
+
+def approve_bucket_param(fs, param):
+    """The bucket parameter goes (or becomes the key), and so does what each call passes.
+
+    Returns the token indices that go.
+    """
+    toks = fs.toks
+    d = param.func
+    close = matching_close(toks.text, d.name_index + 1)
+    at = next(i for i in range(d.name_index + 2, close)
+              if toks.text[i] == param.name and toks.kind[i] == 'id')
+    gone = set()
+    if param.mode == 'drop':
+        approve(fs, toks.pos[at], 'drop_param')
+    else:
+        approve(fs, toks.pos[at], 'replace_param', param.new_param)
+    for c in param.calls:
+        lo, hi = c.arg[-1]
+        gone |= set(range(lo, hi))
+        if param.mode == 'drop':
+            approve(fs, toks.pos[lo], 'drop_arg')
+        else:
+            approve_span(fs, lo, hi, 'replace', c.red.parts[param.missing[0]])
+    return gone
 
 
 _SIZE_SUFFIXES = ('_TABLE_SIZE', '_HASH_SIZE', '_HASHSIZE', '_SIZE', '_SZ', 'SIZE', 'SZ',
@@ -2585,9 +3063,15 @@ def decide(fs):
             removed |= span_idx
             macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
             for s in bp['uses']:
-                approve(fs, s.op_pos, 'op', (bp['table_text'], bp['key']))
-                removed.add(s.idx[-1][0])
+                if isinstance(s, Site):
+                    approve(fs, s.op_pos, 'op', (bp['table_text'], bp['key']))
+                    removed.add(s.idx[-1][0])
             dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
+        for param in t.bucket_params:
+            removed |= approve_bucket_param(fs, param)
+            macro_candidates |= {fs.toks.text[i] for c in param.calls
+                                 for i in range(c.arg[-1][0], c.arg[-1][1])
+                                 if fs.toks.text[i] in fs.macros}
         members.update(fs.members.get(s.op_pos) for s in t.sites)
         if static:
             keep |= set(Tokens(t.bits).text)     # the generated DEFINE_HASHTABLE uses them
@@ -3674,6 +4158,88 @@ position p : script:python() { approved(p, "drop_macro") };
 
 - #define H(...) E@p
 
+// a function handed a bucket of a table hashes the key itself (params.py)
+@drop_param_patch depends on patch && (table || member_table || crossfile)@
+identifier f, b;
+type T;
+position p : script:python() { approved(p, "drop_param") };
+@@
+
+(
+T f(...
+- , struct hlist_head *b@p
+  ) {...}
+|
+T f(
+- struct hlist_head *b@p,
+  ...) {...}
+|
+T f(...,
+- struct hlist_head *b@p,
+  ...) {...}
+)
+
+@replace_param depends on patch && (table || member_table || crossfile)@
+identifier f, b;
+type T;
+position p : script:python() { approved(p, "replace_param") };
+@@
+
+T f(..., struct hlist_head *b@p, ...) {...}
+
+@script:python key_param depends on patch@
+p << replace_param.p;
+kt;
+kn;
+@@
+coccinelle.kt = cocci.make_type(approved_extra(p)[0])
+coccinelle.kn = cocci.make_ident(approved_extra(p)[1])
+
+@replace_param_patch depends on patch && (table || member_table || crossfile)@
+identifier replace_param.f, replace_param.b;
+type replace_param.T;
+position replace_param.p;
+type key_param.kt;
+identifier key_param.kn;
+@@
+
+(
+T f(...
+- , struct hlist_head *b@p
++ , kt kn
+  ) {...}
+|
+T f(
+- struct hlist_head *b@p,
++ kt kn,
+  ...) {...}
+|
+T f(...,
+- struct hlist_head *b@p,
++ kt kn,
+  ...) {...}
+)
+
+@drop_arg_patch depends on patch && (table || member_table || crossfile)@
+expression E;
+identifier f;
+position p : script:python() { approved(p, "drop_arg") };
+@@
+
+(
+f(...,
+- E@p
+  )
+|
+f(
+- E@p,
+  ...)
+|
+f(...,
+- E@p,
+  ...)
+)
+
 @bucket_ptr_remove depends on patch && (table || member_table || crossfile)@
 identifier head;
 expression E;
@@ -3889,6 +4455,32 @@ position p : script:python() { still_pending(p, "drop_macro") };
 
 @script:python depends on patch@
 p << leftover_macro.p;
+@@
+fail_incomplete(p)
+
+@leftover_param depends on patch && (table || member_table || crossfile)@
+identifier f, b;
+type T;
+position p : script:python() { still_pending(p, "drop_param") or still_pending(p, "replace_param") };
+@@
+
+T f(..., struct hlist_head *b@p, ...) {...}
+
+@script:python depends on patch@
+p << leftover_param.p;
+@@
+fail_incomplete(p)
+
+@leftover_argument depends on patch && (table || member_table || crossfile)@
+expression E;
+identifier f;
+position p : script:python() { still_pending(p, "drop_arg") };
+@@
+
+f(..., E@p, ...)
+
+@script:python depends on patch@
+p << leftover_argument.p;
 @@
 fail_incomplete(p)
 

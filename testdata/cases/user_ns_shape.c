@@ -1,10 +1,13 @@
-// expect: acct_hash_table skipped: bucket pointer from helper macro passed to functions
+// expect: acct_hash_table converted
 /*
  * The shape of kernel/user.c: the bucket is computed by a helper macro
  * (fold, add, mask) and the bucket pointer is handed to the insert and
  * find functions, which never see the table. The size depends on the
  * configuration. The 2012 hand conversion of this shape made the table
- * a global and dropped a ';' after DEFINE_HASHTABLE().
+ * a global and dropped a ';' after DEFINE_HASHTABLE(). Here the find
+ * function hashes the uid it already gets, and the insert function gets
+ * the uid instead of the bucket (the account it inserts need not hold it
+ * yet, as far as the code shows).
  */
 #ifndef CONFIG_BASE_SMALL
 #define CONFIG_BASE_SMALL 0

@@ -1,4 +1,4 @@
-// expect: busy_hash skipped: bucket pointer from helper passed to function
+// expect: busy_hash converted
 /*
  * The shape of kernel/workqueue.c before 3.7: a table that is a member of
  * struct pool, a helper that shifts, folds and masks the address of a
@@ -6,6 +6,9 @@
  * a find function and to hlist_add_head(). The node hashed is the worker's
  * but the key is the work it executes: the 2012 hand conversion hashed
  * the worker on insert and the work on lookup, so collisions went unseen.
+ * Converted, both key on the work (the argument of the helper, folded by
+ * hash_min() instead). The full-walk macro stays as it is: a loop over
+ * every bucket of the array is still valid.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>

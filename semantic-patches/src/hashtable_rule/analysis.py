@@ -2,12 +2,13 @@
 
 import re
 
-from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, parse_text, render,
-                    strip_parens)
+from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, parse_text,
+                    parse_tokens, render, strip_parens)
 from .files import (_FACTS, _SHARED, Site, declared_type, function_header, function_range,
                     in_spans, occurrences, statement_end, table_occurrences, tok_indices)
 from .tokens import _HASH_SIGN, matching_close
 from .helpers import bucket_parts
+from .params import find_bucket_params
 from .sites import (bucket_call, index_reduction, key_names, names_table, parse_error,
                     parse_span, table_of)
 from .widths import width_class
@@ -29,6 +30,71 @@ def loop_covers_table(fs, t, loop):
         return True
     pairs = evaluate_all(fs.macros, [t.size_text, hi])
     return all(m == (n - 1 if loop['inclusive'] else n) for n, m in pairs)
+
+
+_WALKERS = {'hlist_for_each_entry': 1, 'hlist_for_each_entry_rcu': 1,
+            'hlist_for_each_entry_safe': 2, 'hlist_for_each_entry_rcu_notrace': 1}
+
+
+def macro_walks(fs, helpers):
+    """Macros whose body walks every bucket of a table: for (i = 0; i < N; i++) iterator.
+
+    They stay as they are (a DEFINE_HASHTABLE table is an array of the same
+    buckets; SmPL 1.1.1 cannot rewrite a macro whose body is a statement),
+    so the table in them is understood.
+    """
+    toks = fs.toks
+    text = toks.text
+    for name, d in helpers.defs.items():
+        if d.kind != 'macro' or not d.local:
+            continue
+        lo, hi = d.body
+        if hi - lo < 12 or text[lo] != 'for' or text[lo + 1] != '(':
+            continue
+        close = matching_close(text, lo + 1)
+        header = text[lo + 2:close]
+        semis = [k for k, x in enumerate(header) if x == ';']
+        if len(semis) != 2 or close + 2 >= hi or text[close + 1] not in _WALKERS:
+            continue
+        cursor = header[0]
+        init, cond, step = header[:semis[0]], header[semis[0] + 1:semis[1]], \
+            header[semis[1] + 1:]
+        if init != [cursor, '=', '0'] or cond[:2] != [cursor, '<'] or \
+                step not in ([cursor, '++'], ['++', cursor], [cursor, '+=', '1']):
+            continue
+        it = close + 1
+        if text[it + 1] != '(' or matching_close(text, it + 1) != hi - 1:
+            continue
+        args, start, depth = [], it + 2, 0
+        for k in range(it + 2, hi):
+            if text[k] in ('(', '['):
+                depth += 1
+            elif text[k] in (')', ']'):
+                depth -= 1
+            if depth < 0 or (text[k] == ',' and depth == 0):
+                args.append((start, k))
+                start = k + 1
+        want = _WALKERS[text[it]]
+        if len(args) <= want:
+            continue
+        try:
+            bucket = parse_tokens(toks, args[want][0], args[want][1])
+        except Unknown:
+            continue
+        parts = bucket_parts(bucket)
+        if parts is None or strip_parens(parts[1])[:2] != ('id', cursor):
+            continue
+        t = table_of(fs, parts[0])
+        if t is None:
+            continue
+        loop = dict(hi=' '.join(cond[2:]), inclusive=False, hi_span=None)
+        try:
+            covers = loop_covers_table(fs, t, loop)
+        except Unknown:
+            covers = False
+        if covers:
+            t.uses.add(toks.pos[strip_parens(parts[0])[-1][1] - 1])
+            t.macro_walks.append(dict(pos=toks.pos[d.start], name=name))
 
 
 # words before a parenthesis that do not call code that could change a key
@@ -66,7 +132,23 @@ def collect_sites(fs, helpers):
     """Give every table its sites: the hlist operations on one of its buckets."""
     toks = fs.toks
     pointers = {}                    # (var, assignment position) -> bucket pointer
+    fs.bucket_params = find_bucket_params(fs, helpers, pointers, bucket_pointers)
+    macro_walks(fs, helpers)
+    param_ops = {}
+    for bp in fs.bucket_params:
+        bp.table.bucket_params.append(bp)
+        for pos in getattr(bp, 'ops', ()):
+            param_ops[pos] = bp
     for pos, kind, span in fs.ops:
+        if pos in param_ops:
+            bp = param_ops[pos]
+            site = Site(kind, pos, 'param', bp.table_text or bp.table.name,
+                        idx=parse_span(fs, span))
+            site.red = bp.key
+            if bp.key is None:
+                bp.table.refuse('cannot tell the key of the bucket %s() gets' % bp.func.name, pos)
+            bp.table.sites.append(site)
+            continue
         node = parse_span(fs, span)
         if node is None:
             why = parse_error(fs, span)
@@ -175,7 +257,11 @@ def _check_helpers(fs, helpers):
             consumed |= tok_indices(fs, a[2])
         for bp in t.bucket_ptrs:
             consumed |= tok_indices(fs, bp['rhs_span'])
+        for param in t.bucket_params:
+            for c in param.calls:
+                consumed |= set(range(c.arg[-1][0], c.arg[-1][1]))
         reds = [s.red for s in t.sites if s.red is not None] + \
+            [c.red for param in t.bucket_params for c in param.calls if c.red is not None] + \
             [red for pos, red, a in getattr(t, 'var_assigns', ())] + \
             [bp['red'] for bp in t.bucket_ptrs if bp.get('red') is not None]
         for red in reds:
@@ -290,11 +376,17 @@ def decide_table(fs, t, helpers):
         rng = function_range(fs, site.op_pos)
         if site.how == 'direct':
             site.red = index_reduction(fs, t, site.idx, site.op_pos, rng, helpers)
-        if site.how in ('direct', 'helper') and site.red is not None:
+        if site.how in ('direct', 'helper', 'param') and site.red is not None:
             red = site.red
             site.form, site.key_text = red.form, red.key_text
             forms.add(red.form)
             widths.setdefault(red.width, []).append(site.op_pos)
+
+    for param in t.bucket_params:
+        for c in param.calls:
+            if c.red is not None:
+                forms.add(c.red.form)
+                widths.setdefault(c.red.width, []).append(toks.pos[c.node[-1][0]])
 
     # index variables: every occurrence must be understood
     t.var_assigns = []
@@ -345,6 +437,10 @@ def decide_table(fs, t, helpers):
         decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
         use_ops = {toks.pos[s.idx[-1][0]]: s for s in t.sites
                    if s.how == 'bptr' and s.var == var and rng[0] <= s.idx[-1][0] <= rng[1]}
+        for param in t.bucket_params:
+            for c in param.calls:
+                if c.pointer is bp:
+                    use_ops[toks.pos[strip_parens(c.arg)[-1][0]]] = c
         bp['uses'] = []
         last = bp['pos']
         for i in occurrences(fs, var, rng[0], rng[1]):
@@ -395,9 +491,16 @@ def check_member_bases(fs, t):
     (declared in a header, say) would otherwise be taken for this one.
     """
     toks = fs.toks
+    unchanged = {w['pos'] for w in t.macro_walks}
+    helper_bodies = [(d.start, d.end) for d in getattr(t, 'bucket_helpers', ())]
     for i in table_occurrences(fs, t):
         if toks.pos[i] == t.pos or toks.text[i - 1] not in ('->', '.'):
             continue
+        if any(lo <= i <= hi for lo, hi in helper_bodies):
+            continue                 # checked where the helper is called
+        d_start = _macro_start(toks, i)
+        if d_start is not None and toks.pos[d_start] in unchanged:
+            continue                 # a walk that stays as it is: any struct will do
         base = i - 2
         rng = function_range(fs, toks.pos[i])
         simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
@@ -406,6 +509,14 @@ def check_member_bases(fs, t):
         if not t.struct or 'struct' not in words or t.struct not in words:
             t.refuse('cannot tell that "%s%s%s" is a member of struct %s'
                      % (toks.text[base], toks.text[i - 1], t.name, t.struct or '?'), toks.pos[i])
+
+
+def _macro_start(toks, i):
+    """The # of the #define whose body token i is in, or None."""
+    j = i
+    while j > 0 and not toks.bol[j]:
+        j -= 1
+    return j if toks.text[j] == '#' else None
 
 
 def is_emptiness_test(fs, t, loop):

@@ -6,7 +6,9 @@ Only approved positions are rewritten; what the conversion leaves unused
 
 from .analysis import check_helpers, collect_sites, decide_table, is_emptiness_test, shared_macros
 from .cexpr import Unknown, render
+from .files import Site
 from .helpers import split_reduction
+from .tokens import matching_close
 from .sites import Helpers
 from .files import function_header, function_range, occurrences, tok_indices
 from .tokens import Tokens
@@ -35,6 +37,31 @@ def approve_reduction_drop(fs, d, m):
     lo, hi = key[-1]
     approve_span(fs, lo, hi, 'replace', render(fs.toks, mix))
     return set(range(lo, hi)) - set(range(mix[-1][0], mix[-1][1]))
+
+
+def approve_bucket_param(fs, param):
+    """The bucket parameter goes (or becomes the key), and so does what each call passes.
+
+    Returns the token indices that go.
+    """
+    toks = fs.toks
+    d = param.func
+    close = matching_close(toks.text, d.name_index + 1)
+    at = next(i for i in range(d.name_index + 2, close)
+              if toks.text[i] == param.name and toks.kind[i] == 'id')
+    gone = set()
+    if param.mode == 'drop':
+        approve(fs, toks.pos[at], 'drop_param')
+    else:
+        approve(fs, toks.pos[at], 'replace_param', param.new_param)
+    for c in param.calls:
+        lo, hi = c.arg[-1]
+        gone |= set(range(lo, hi))
+        if param.mode == 'drop':
+            approve(fs, toks.pos[lo], 'drop_arg')
+        else:
+            approve_span(fs, lo, hi, 'replace', c.red.parts[param.missing[0]])
+    return gone
 
 
 _SIZE_SUFFIXES = ('_TABLE_SIZE', '_HASH_SIZE', '_HASHSIZE', '_SIZE', '_SZ', 'SIZE', 'SZ',
@@ -132,9 +159,15 @@ def decide(fs):
             removed |= span_idx
             macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
             for s in bp['uses']:
-                approve(fs, s.op_pos, 'op', (bp['table_text'], bp['key']))
-                removed.add(s.idx[-1][0])
+                if isinstance(s, Site):
+                    approve(fs, s.op_pos, 'op', (bp['table_text'], bp['key']))
+                    removed.add(s.idx[-1][0])
             dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
+        for param in t.bucket_params:
+            removed |= approve_bucket_param(fs, param)
+            macro_candidates |= {fs.toks.text[i] for c in param.calls
+                                 for i in range(c.arg[-1][0], c.arg[-1][1])
+                                 if fs.toks.text[i] in fs.macros}
         members.update(fs.members.get(s.op_pos) for s in t.sites)
         if static:
             keep |= set(Tokens(t.bits).text)     # the generated DEFINE_HASHTABLE uses them

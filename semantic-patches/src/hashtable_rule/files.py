@@ -57,7 +57,10 @@ class Table:
         self.uses = set()            # positions of name tokens understood
         self.sites = []              # keyed accesses (Site)
         self.inits, self.walks = [], []
-        self.bucket_ptrs = []        # dicts, see note_bucket_pointer
+        self.bucket_ptrs = []        # dicts, see analysis.bucket_pointers
+        self.bucket_params = []      # params.BucketParam: functions handed its buckets
+        self.macro_walks = []        # macros that walk every bucket (they stay)
+        self.bucket_helpers = []     # helpers.Definition: local bucket helpers of the table
         self.reasons = []
         self.verdict = None
         self.bits = None
@@ -85,6 +88,7 @@ class FileState:
         self.ops = []                # (position, hlist operation, bucket span)
         self.functions = {}          # name -> position of a function definition
         self.types = {}              # (first, last token position) -> C type spatch knows
+        self.bucket_params = []
         self.decls = {}              # var -> [(pos, type text, has init)]
         self.includes = []           # positions of #include lines
         self.has_hashtable_include = False

@@ -17,6 +17,11 @@ from .tokens import Tokens
 from .widths import shape_class, width_class
 
 
+# placeholders of key and table templates: the key itself, the arguments of an
+# index helper, of a bucket helper, and the base of a member table
+KEY_PART, INDEX_ARG, BUCKET_ARG, TABLE_BASE = '_k0', '_i%d', '_b%d', '_t0'
+
+
 class Reduction:
     """How an index reduces its key: form, key text, and where the key comes from.
 
@@ -31,6 +36,21 @@ class Reduction:
         self.width = width
         self.kept = set()
         self.helpers = []            # (Definition, 'drop' or 'keep')
+        # the key as a template over placeholders, and the text the caller gives each
+        # placeholder: a callee given the same values can rebuild the key
+        self.template, self.parts = KEY_PART, {KEY_PART: self.key_text}
+
+    def with_parts(self, parts):
+        """The key text so far is over placeholders: make it the text of parts."""
+        self.template, self.parts = self.key_text, dict(parts)
+        self.key_text = substitute(self.template, parts) if parts else self.key_text
+        self.toks = Tokens(self.key_text)
+        self.key = parse_tokens(self.toks, 0, len(self.toks.text))
+        return self
+
+    def rebuilt(self, names):
+        """The key over other names for the placeholders (a callee's parameters)."""
+        return substitute(self.template, names)
 
 
 def reduction_of_text(form, text, width=None):
@@ -142,6 +162,35 @@ def width_of(fs, node, rng):
     return shape_class(fs.toks.text, node, fs.field_types)
 
 
+def member_of_struct(fs, t, table_text, rng):
+    """Is table_text (E->T, E.T) a member of the struct of member table t, by E's type?"""
+    toks = Tokens(table_text)
+    try:
+        node = strip_parens(parse_tokens(toks, 0, len(toks.text)))
+    except Unknown:
+        return False
+    base = strip_parens(node[1]) if node[0] == 'field' else None
+    if base is None or base[0] != 'id' or rng is None:
+        return False
+    words = (declared_type(fs, base[1], rng) or '').replace('*', ' ').split()
+    return bool(t.struct) and 'struct' in words and t.struct in words
+
+
+def width_of_text(fs, text, rng):
+    """Width class of a key written out (from a helper) for a site in function rng."""
+    toks = Tokens(text)
+    try:
+        node = parse_tokens(toks, 0, len(toks.text))
+    except Unknown:
+        return 'expression ' + text
+    inner = strip_parens(node)
+    if inner[0] == 'id' and rng is not None and declared_type(fs, inner[1], rng):
+        return width_class(declared_type(fs, inner[1], rng))
+    if inner[0] == 'field' and len(fs.field_types.get(inner[2], ())) == 1:
+        return width_class(next(iter(fs.field_types[inner[2]])))
+    return shape_class(toks.text, node, fs.field_types)
+
+
 def check_operand(fs, t, form, operand_text, where, what):
     """Does the mask, modulus or bits of a reduction fit the table size?"""
     try:
@@ -180,8 +229,9 @@ def index_reduction(fs, t, node, where, rng, helpers):
         r.kept = node_tokens(key)
         r.width = 'long' if form == 'hashptr' else width_of(fs, key, rng)
         if form == 'hashptr':
-            r.key_text = '(unsigned long)' + (r.key_text if is_primary(r.key_text)
-                                              else '(' + r.key_text + ')')
+            r.template = '(unsigned long)' + KEY_PART
+            r.parts = {KEY_PART: r.key_text}
+            r.key_text = substitute(r.template, r.parts)
         return r
     if node[0] == 'call' and node[1][0] == 'id' and helpers.get(node[1][1]) is not None:
         d = helpers.get(node[1][1])
@@ -193,9 +243,12 @@ def index_reduction(fs, t, node, where, rng, helpers):
                          where)
                 return None
         types = [type_of(fs, a, rng) for a in args]
-        r = helper_reduction(fs, t, d, env, types, where, helpers, what)
+        names = [INDEX_ARG % k for k in range(len(args))]
+        r = helper_reduction(fs, t, d, names, types, where, helpers, what)
+        if r is not None:
+            r.with_parts(dict(zip(names, env)))
         if r is not None and r.width is None:
-            r.width = shape_class(r.toks.text, r.key, fs.field_types)
+            r.width = width_of_text(fs, r.key_text, rng)
         if r is not None:
             for a in args:
                 if render(fs.toks, a) in r.key_text:
@@ -306,8 +359,11 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
     if len(args) != len(d.params):
         return None
     actuals = [render(fs.toks, a) for a in args]
-    env = dict(zip(d.param_names(), actuals))
-    table_text = render(d.toks, m.table, env)
+    names = [BUCKET_ARG % k for k in range(len(args))]
+    parts = dict(zip(names, actuals))
+    env = dict(zip(d.param_names(), names))
+    table_template = render(d.toks, m.table, env)
+    table_text = substitute(table_template, parts)
     try:
         ttoks = Tokens(table_text)
         t = table_of(fs, parse_tokens(ttoks, 0, len(ttoks.text)))
@@ -318,6 +374,12 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
     if d.local:
         # the table in the body of the helper: understood, the helper goes too
         t.uses.add(fs.toks.pos[strip_parens(m.table)[-1][1] - 1])
+        if d not in t.bucket_helpers:
+            t.bucket_helpers.append(d)
+    if t.scope == 'member' and not member_of_struct(fs, t, table_text, rng):
+        t.refuse('cannot tell that "%s" is a member of struct %s' % (table_text, t.struct or '?'),
+                 where)
+        return t, table_text, None
     what = render(fs.toks, node)
     if m.why:
         t.refuse('bucket helper %s(): %s' % (d.name, m.why), where)
@@ -347,8 +409,6 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                 elif a[0] == 'id' and a[1] in env:
                     inner_types[n] = types[d.param_names().index(a[1])]
             r = helper_reduction(fs, t, inner, texts, inner_types, where, helpers, what)
-            if r is not None and r.width is None:
-                r.width = shape_class(r.toks.text, r.key, fs.field_types)
     else:
         form, operand = m.reducer
         if check_operand(fs, t, form, render(d.toks, operand, full_env), where, what):
@@ -365,15 +425,19 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
             else:
                 t.refuse('bucket helper %s() hashes more than a fold of one key over several '
                          'statements' % d.name, where)
-    if r is not None and r.width is None:
-        r.width = shape_class(r.toks.text, r.key, fs.field_types)
-    if r is not None:
-        r.helpers.append((d, 'drop'))
-        if r.form == 'hashptr' or r.form in HASHERS.values() or r.form in ('and', 'mod'):
-            r.form = 'helper ' + d.name
-        for a in args:
-            if render(fs.toks, a) in r.key_text:
-                r.kept |= node_tokens(a)
+    if r is None:
+        return t, table_text, None
+    if not (m.nested is not None and m.nested[0] == ''):
+        r.with_parts(parts)          # else the index of the caller gave key and parts
+    if r.width is None:
+        r.width = width_of_text(fs, r.key_text, rng)
+    r.table_template, r.table_parts = table_template, parts
+    r.helpers.append((d, 'drop'))
+    if r.form == 'hashptr' or r.form in HASHERS.values() or r.form in ('and', 'mod'):
+        r.form = 'helper ' + d.name
+    for a in args:
+        if render(fs.toks, a) in r.key_text:
+            r.kept |= node_tokens(a)
     return t, table_text, r
 
 

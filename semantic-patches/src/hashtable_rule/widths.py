@@ -42,6 +42,9 @@ def shape_class(toks, node, field_types):
     if node[0] == 'cast':
         lo, hi = node[-1]
         return width_class(' '.join(toks[lo + 1:node[1][-1][0] - 1]))
+    if node[0] == 'num':
+        # an integer constant is an int, a long with an L suffix
+        return 'long' if 'l' in node[1].lower().lstrip('0x') else 'small'
     if node[0] == 'call' and node[1][0] == 'id':
         return 'result of ' + node[1][1] + '()'
     if node[0] == 'field':
