@@ -601,7 +601,10 @@ def render(toks, node, env=None):
             pieces.append([gap, sub])
             i += 2
             continue
-        pieces.append([gap, sub if grouped or is_primary(sub) else '(' + sub + ')'])
+        # a whole argument of a call needs no parentheses either
+        argument = i - 1 >= lo and i + 1 < hi and text[i - 1] in ('(', ',') and \
+            text[i + 1] in (',', ')')
+        pieces.append([gap, sub if grouped or argument or is_primary(sub) else '(' + sub + ')'])
         i += 1
     return ''.join((' ' if gap and n else '') + t for n, (gap, t) in enumerate(pieces))
 
@@ -946,6 +949,8 @@ def table_occurrences(fs, t):
             rng = function_range(fs, toks.pos[i])
             if rng is not None and declared_type(fs, tok, rng) is not None:
                 continue         # a variable of the function, of that name
+            if is_declarator(toks, i):
+                continue         # int peers, a parameter or variable of that name
         out.append(i)
     return out
 
@@ -962,6 +967,26 @@ def declared_type(fs, var, rng):
         if lo_pos <= pos <= hi_pos:
             return type_text
     return None
+
+
+def variable_type(fs, var, rng):
+    """Declared type of var: a local or parameter of function rng, else a file-scope variable."""
+    got = declared_type(fs, var, rng) if rng is not None else None
+    if got is not None:
+        return got
+    for pos, type_text, has_init in fs.decls.get(var, ()):
+        if function_range(fs, pos) is None:
+            return type_text
+    return None
+
+
+def is_declarator(toks, i):
+    """Does token i name what a declaration declares (int x, struct s *x)?"""
+    if i == 0 or i + 1 >= len(toks.text) or toks.text[i + 1] not in (',', ')', ';', '=', '['):
+        return False
+    prev = toks.text[i - 1]
+    return prev == '*' or (toks.kind[i - 1] == 'id' and
+                           prev not in ('return', 'case', 'sizeof', 'goto', 'else', 'do'))
 
 
 def in_spans(pos, spans):
@@ -1608,9 +1633,9 @@ def member_of_struct(fs, t, table_text, rng):
     except Unknown:
         return False
     base = strip_parens(node[1]) if node[0] == 'field' else None
-    if base is None or base[0] != 'id' or rng is None:
+    if base is None or base[0] != 'id':
         return False
-    words = (declared_type(fs, base[1], rng) or '').replace('*', ' ').split()
+    words = (variable_type(fs, base[1], rng) or '').replace('*', ' ').split()
     return bool(t.struct) and 'struct' in words and t.struct in words
 
 
@@ -1898,8 +1923,13 @@ def key_names(red):
             walk(n[1])
         elif n[0] == 'call':
             calls[0] = True
+            if n[1][0] != 'id':
+                walk(n[1])
+            for a in n[2]:
+                walk(a)
         elif n[0] == 'un' and n[1] == '*':
             calls[0] = True
+            walk(n[2])
         elif n[0] in ('num', 'str', 'sizeof'):
             pass
         else:
@@ -2458,13 +2488,17 @@ _NOT_CALLS = {'if', 'while', 'for', 'switch', 'return', 'sizeof', 'hlist_add_hea
               'hlist_for_each_entry_rcu', 'hlist_for_each_entry_rcu_notrace'}
 
 
-def key_is_stable(fs, red, rng, start, end):
+def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
     names, fields, calls = key_names(red)
-    if calls:
+    impure = [c for c in calls_in(red.key) if helpers is None or not helpers.is_pure(c)]
+    if impure or (calls and helpers is None):
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
     locals_only = all(declared_type(fs, n, rng) for n in names)
+    # a pure call on pointers reads memory that a call in between may change
+    reads_memory = calls and not all(
+        not set(declared_type(fs, n, rng) or '*') & {'*', '['} for n in names)
     assign_ops = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
     for i in range(start, end):
         tok = toks.text[i]
@@ -2477,7 +2511,7 @@ def key_is_stable(fs, red, rng, start, end):
                 nxt in ('->', '.') and i + 2 < len(toks.text) and toks.text[i + 2] not in fields)
             if nxt in assign_ops or prv in ('++', '--') or address:
                 return False, 'key "%s" changes before the bucket is used' % red.key_text
-        if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only) \
+        if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only or reads_memory) \
                 and toks.text[i - 1] not in _NOT_CALLS:
             return False, 'a call may change key "%s" before the bucket is used' % red.key_text
     return True, None
@@ -2745,13 +2779,20 @@ def decide_table(fs, t, helpers):
 
     # index variables: every occurrence must be understood
     t.var_assigns = []
-    for var in sorted({s.var for s in t.sites if s.how == 'var'}):
-        for rng in sorted({function_range(fs, s.op_pos) for s in t.sites if s.var == var}):
+    # a bucket pointer to &T[idx] with an index variable: the variable becomes the key
+    var_uses = [(s.var, s.op_pos, s.idx) for s in t.sites if s.how == 'var']
+    for bp in t.bucket_ptrs:
+        if bp['red'] is None and bp['idx'] is not None and bp['idx'][0] == 'id':
+            var_uses.append((bp['idx'][1], bp['pos'], bp['idx']))
+            bp['red'] = Reduction('var', toks, bp['idx'])
+            bp['red'].table_template, bp['red'].table_parts = bp['table_text'], {}
+    for var in sorted({v for v, pos, idx in var_uses}):
+        for rng in sorted({function_range(fs, pos) for v, pos, idx in var_uses if v == var}):
             type_text = declared_type(fs, var, rng)
             if type_text is None:
                 t.refuse('index variable "%s" is not a local of the function' % var)
                 continue
-            key_positions = {toks.pos[s.idx[-1][0]] for s in t.sites if s.var == var}
+            key_positions = {toks.pos[idx[-1][0]] for v, pos, idx in var_uses if v == var}
             decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
             assigns = {a[0]: a for a in fs.assigns.get(var, ())}
             for i in occurrences(fs, var, rng[0], rng[1]):
@@ -2787,8 +2828,9 @@ def decide_table(fs, t, helpers):
             red = bp['red'] = index_reduction(fs, t, bp['idx'], bp['pos'], rng, helpers)
         if red is None or rng is None:
             continue
-        forms.add(red.form)
-        widths.setdefault(red.width, []).append(bp['pos'])
+        if red.form != 'var':        # an index variable: its assignments tell
+            forms.add(red.form)
+            widths.setdefault(red.width, []).append(bp['pos'])
         decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
         use_ops = {toks.pos[s.idx[-1][0]]: s for s in t.sites
                    if s.how == 'bptr' and s.var == var and rng[0] <= s.idx[-1][0] <= rng[1]}
@@ -2808,7 +2850,7 @@ def decide_table(fs, t, helpers):
                 continue
             t.refuse('bucket pointer "%s" is used for something else' % var, pos)
         stable, why = key_is_stable(fs, red, rng, statement_end(fs, toks.at_pos(bp['pos'])),
-                                    toks.first_at_or_after(last))
+                                    toks.first_at_or_after(last), helpers)
         if not stable:
             t.refuse(why, bp['pos'])
     for s in t.sites:
@@ -2859,7 +2901,7 @@ def check_member_bases(fs, t):
         base = i - 2
         rng = function_range(fs, toks.pos[i])
         simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
-        type_text = declared_type(fs, toks.text[base], rng) if simple and rng else None
+        type_text = variable_type(fs, toks.text[base], rng) if simple else None
         words = re.findall(r'\w+', type_text or '')
         if not t.struct or 'struct' not in words or t.struct not in words:
             t.refuse('cannot tell that "%s%s%s" is a member of struct %s'

@@ -55,11 +55,25 @@ class Plan:
     header_static: List[Declaration]
     pointers: List[Declaration]          # allocated tables: refused without parsing
     file_macros: Dict[str, Dict[str, List[str]]] = field(default_factory=dict)
+    root: str = ''
+    file_helpers: Dict[str, Dict[str, str]] = field(default_factory=dict)
+
+    def helpers_of(self, path: str) -> Dict[str, str]:
+        """Helpers path calls that its headers define (header_helpers), read once."""
+        if path not in self.file_helpers:
+            helpers, macros = header_helpers(self.root, path)
+            self.file_helpers[path] = helpers
+            for name, values in macros.items():
+                self.file_macros.setdefault(path, {}).setdefault(name, values)
+        return self.file_helpers[path]
 
     def facts(self, tables: Dict[str, SharedTable], files: List[str]) -> dict:
         """HASHTABLE_CONVERT_FACTS for a batch of files with these shared tables."""
+        for f in files:
+            self.helpers_of(f)
         return dict(tables={n: t.fact() for n, t in tables.items()},
                     files={f: dict(macros=self.file_macros.get(f, {}),
+                                   helpers=self.file_helpers.get(f, {}),
                                    tables=sorted(n for n, t in tables.items() if f in t.files))
                            for f in files})
 
@@ -139,7 +153,7 @@ def split(root: str, declarations: List[Declaration]) -> Plan:
             by_name.setdefault(d.name, []).append(d)
     shared = {name: SharedTable(name, 'member' if decls[0].kind == 'member' else 'global', decls)
               for name, decls in by_name.items()}
-    out = Plan(sorted(local), shared, header_static, pointers)
+    out = Plan(sorted(local), shared, header_static, pointers, root=root)
     for d in declarations:
         if d.path in local and d.kind in ('static', 'member'):
             macros = header_macros(root, d.path, d.size)
@@ -171,6 +185,35 @@ _INCLUDES_DEPTH = 3
 _HEADERS_CAP = 64
 
 
+def included_texts(root: str, path: str, text: str):
+    """(path, text) of each header path includes, _INCLUDES_DEPTH includes deep, in the tree."""
+    seen, frontier = set(), included_headers(root, path, text)
+    for _ in range(_INCLUDES_DEPTH):
+        nxt = []
+        for header in frontier:
+            if header in seen or len(seen) >= _HEADERS_CAP:
+                continue
+            seen.add(header)
+            htext = read_text(os.path.join(root, header)) or ''
+            yield header, htext
+            nxt.extend(included_headers(root, header, htext))
+        frontier = nxt
+
+
+def _closure(found: Dict[str, List[str]], wanted: Set[str], own) -> Dict[str, List[str]]:
+    """The macros wanted, and those their values need in turn."""
+    out: Dict[str, List[str]] = {}
+    todo = list(wanted)
+    while todo:
+        name = todo.pop()
+        if name in out or name not in found:
+            continue
+        out[name] = found[name]
+        for value in found[name]:
+            todo.extend(w for w in re.findall(r'[A-Za-z_]\w*', value) if w not in own)
+    return out
+
+
 def header_macros(root: str, path: str, size: str) -> Dict[str, List[str]]:
     """The macros of size that path does not define itself, from the headers it includes.
 
@@ -185,29 +228,58 @@ def header_macros(root: str, path: str, size: str) -> Dict[str, List[str]]:
     if not wanted:
         return {}
     found: Dict[str, List[str]] = {}
-    seen, frontier = set(), included_headers(root, path, text)
-    for _ in range(_INCLUDES_DEPTH):
-        nxt = []
-        for header in frontier:
-            if header in seen or len(seen) >= _HEADERS_CAP:
+    for header, htext in included_texts(root, path, text):
+        for name, values in object_macros(htext).items():
+            found.setdefault(name, []).extend(v for v in values if v not in found[name])
+    return _closure(found, wanted, own)
+
+
+_FUNC_MACRO_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)\(([\w\s,]*)\)([^\n]*)$', re.M)
+_INLINE_RE = re.compile(r'\bstatic\s+(?:__always_inline|inline)\b[^;{}()#]*?\b(\w+)\s*\(')
+_NOT_HELPERS = ('hlist_', 'list_', 'INIT_', 'rcu_')   # the list API itself
+_REDUCES_RE = re.compile(r'[&%]|\bhash_(?:32|64|long|ptr)\b')
+
+
+def header_helpers(root: str, path: str):
+    """Function-like macros and static inline functions of the headers of path that it calls.
+
+    Only those that may reduce a key (a mask, a modulus, a hash_*() call) are
+    given to the rule, with the object macros their bodies need. Returns
+    (name -> definition text, name -> macro values).
+    """
+    text = read_text(os.path.join(root, path)) or ''
+    code = blank_comments_and_strings(text)
+    called = set(re.findall(r'\b([A-Za-z_]\w*)\s*\(', code))
+    own = object_macros(text)
+    helpers: Dict[str, str] = {}
+    found: Dict[str, List[str]] = {}
+    for header, htext in included_texts(root, path, text):
+        hcode = blank_comments_and_strings(htext.replace('\\\n', ' '))
+        for name, values in object_macros(htext).items():
+            found.setdefault(name, []).extend(v for v in values if v not in found[name])
+        for m in _FUNC_MACRO_RE.finditer(hcode):
+            if m.group(1) in called and m.group(1) not in helpers and _REDUCES_RE.search(m.group(3)) \
+                    and not m.group(1).startswith(_NOT_HELPERS):
+                helpers[m.group(1)] = '#define %s(%s) %s' % (m.group(1), m.group(2),
+                                                              m.group(3).strip())
+        for m in _INLINE_RE.finditer(hcode):
+            name = m.group(1)
+            if name not in called or name in helpers or name.startswith(_NOT_HELPERS):
                 continue
-            seen.add(header)
-            htext = read_text(os.path.join(root, header)) or ''
-            for name, values in object_macros(htext).items():
-                found.setdefault(name, []).extend(v for v in values if v not in found[name])
-            nxt.extend(included_headers(root, header, htext))
-        frontier = nxt
-    # what the size needs, and what those values need in turn
-    out: Dict[str, List[str]] = {}
-    todo = list(wanted)
-    while todo:
-        name = todo.pop()
-        if name in out or name not in found:
-            continue
-        out[name] = found[name]
-        for value in found[name]:
-            todo.extend(w for w in re.findall(r'[A-Za-z_]\w*', value) if w not in own)
-    return out
+            brace = hcode.find('{', m.end())
+            if brace < 0 or ';' in hcode[m.end():brace]:
+                continue
+            depth, end = 0, brace
+            for end in range(brace, len(hcode)):
+                depth += {'{': 1, '}': -1}.get(hcode[end], 0)
+                if depth == 0:
+                    break
+            body = hcode[m.start():end + 1]
+            if _REDUCES_RE.search(body):
+                helpers[name] = body
+    wanted = {w for body in helpers.values() for w in re.findall(r'[A-Za-z_]\w*', body)
+              if w not in own}
+    return helpers, _closure(found, wanted, own)
 
 
 def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str], bool]) -> None:

@@ -5,12 +5,13 @@ import re
 from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, parse_text,
                     parse_tokens, render, strip_parens)
 from .files import (_FACTS, _SHARED, Site, declared_type, function_header, function_range,
-                    in_spans, occurrences, statement_end, table_occurrences, tok_indices)
+                    in_spans, occurrences, statement_end, table_occurrences, tok_indices,
+                    variable_type)
 from .tokens import _HASH_SIGN, matching_close
-from .helpers import bucket_parts
+from .helpers import bucket_parts, calls_in
 from .params import find_bucket_params
-from .sites import (bucket_call, index_reduction, key_names, names_table, parse_error,
-                    parse_span, table_of)
+from .sites import (Reduction, bucket_call, index_reduction, key_names, names_table,
+                    parse_error, parse_span, table_of)
 from .widths import width_class
 
 
@@ -103,13 +104,17 @@ _NOT_CALLS = {'if', 'while', 'for', 'switch', 'return', 'sizeof', 'hlist_add_hea
               'hlist_for_each_entry_rcu', 'hlist_for_each_entry_rcu_notrace'}
 
 
-def key_is_stable(fs, red, rng, start, end):
+def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
     names, fields, calls = key_names(red)
-    if calls:
+    impure = [c for c in calls_in(red.key) if helpers is None or not helpers.is_pure(c)]
+    if impure or (calls and helpers is None):
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
     locals_only = all(declared_type(fs, n, rng) for n in names)
+    # a pure call on pointers reads memory that a call in between may change
+    reads_memory = calls and not all(
+        not set(declared_type(fs, n, rng) or '*') & {'*', '['} for n in names)
     assign_ops = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
     for i in range(start, end):
         tok = toks.text[i]
@@ -122,7 +127,7 @@ def key_is_stable(fs, red, rng, start, end):
                 nxt in ('->', '.') and i + 2 < len(toks.text) and toks.text[i + 2] not in fields)
             if nxt in assign_ops or prv in ('++', '--') or address:
                 return False, 'key "%s" changes before the bucket is used' % red.key_text
-        if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only) \
+        if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only or reads_memory) \
                 and toks.text[i - 1] not in _NOT_CALLS:
             return False, 'a call may change key "%s" before the bucket is used' % red.key_text
     return True, None
@@ -390,13 +395,20 @@ def decide_table(fs, t, helpers):
 
     # index variables: every occurrence must be understood
     t.var_assigns = []
-    for var in sorted({s.var for s in t.sites if s.how == 'var'}):
-        for rng in sorted({function_range(fs, s.op_pos) for s in t.sites if s.var == var}):
+    # a bucket pointer to &T[idx] with an index variable: the variable becomes the key
+    var_uses = [(s.var, s.op_pos, s.idx) for s in t.sites if s.how == 'var']
+    for bp in t.bucket_ptrs:
+        if bp['red'] is None and bp['idx'] is not None and bp['idx'][0] == 'id':
+            var_uses.append((bp['idx'][1], bp['pos'], bp['idx']))
+            bp['red'] = Reduction('var', toks, bp['idx'])
+            bp['red'].table_template, bp['red'].table_parts = bp['table_text'], {}
+    for var in sorted({v for v, pos, idx in var_uses}):
+        for rng in sorted({function_range(fs, pos) for v, pos, idx in var_uses if v == var}):
             type_text = declared_type(fs, var, rng)
             if type_text is None:
                 t.refuse('index variable "%s" is not a local of the function' % var)
                 continue
-            key_positions = {toks.pos[s.idx[-1][0]] for s in t.sites if s.var == var}
+            key_positions = {toks.pos[idx[-1][0]] for v, pos, idx in var_uses if v == var}
             decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
             assigns = {a[0]: a for a in fs.assigns.get(var, ())}
             for i in occurrences(fs, var, rng[0], rng[1]):
@@ -432,8 +444,9 @@ def decide_table(fs, t, helpers):
             red = bp['red'] = index_reduction(fs, t, bp['idx'], bp['pos'], rng, helpers)
         if red is None or rng is None:
             continue
-        forms.add(red.form)
-        widths.setdefault(red.width, []).append(bp['pos'])
+        if red.form != 'var':        # an index variable: its assignments tell
+            forms.add(red.form)
+            widths.setdefault(red.width, []).append(bp['pos'])
         decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
         use_ops = {toks.pos[s.idx[-1][0]]: s for s in t.sites
                    if s.how == 'bptr' and s.var == var and rng[0] <= s.idx[-1][0] <= rng[1]}
@@ -453,7 +466,7 @@ def decide_table(fs, t, helpers):
                 continue
             t.refuse('bucket pointer "%s" is used for something else' % var, pos)
         stable, why = key_is_stable(fs, red, rng, statement_end(fs, toks.at_pos(bp['pos'])),
-                                    toks.first_at_or_after(last))
+                                    toks.first_at_or_after(last), helpers)
         if not stable:
             t.refuse(why, bp['pos'])
     for s in t.sites:
@@ -504,7 +517,7 @@ def check_member_bases(fs, t):
         base = i - 2
         rng = function_range(fs, toks.pos[i])
         simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
-        type_text = declared_type(fs, toks.text[base], rng) if simple and rng else None
+        type_text = variable_type(fs, toks.text[base], rng) if simple else None
         words = re.findall(r'\w+', type_text or '')
         if not t.struct or 'struct' not in words or t.struct not in words:
             t.refuse('cannot tell that "%s%s%s" is a member of struct %s'

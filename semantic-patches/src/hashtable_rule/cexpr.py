@@ -387,7 +387,10 @@ def render(toks, node, env=None):
             pieces.append([gap, sub])
             i += 2
             continue
-        pieces.append([gap, sub if grouped or is_primary(sub) else '(' + sub + ')'])
+        # a whole argument of a call needs no parentheses either
+        argument = i - 1 >= lo and i + 1 < hi and text[i - 1] in ('(', ',') and \
+            text[i + 1] in (',', ')')
+        pieces.append([gap, sub if grouped or argument or is_primary(sub) else '(' + sub + ')'])
         i += 1
     return ''.join((' ' if gap and n else '') + t for n, (gap, t) in enumerate(pieces))
 

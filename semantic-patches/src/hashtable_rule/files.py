@@ -280,6 +280,8 @@ def table_occurrences(fs, t):
             rng = function_range(fs, toks.pos[i])
             if rng is not None and declared_type(fs, tok, rng) is not None:
                 continue         # a variable of the function, of that name
+            if is_declarator(toks, i):
+                continue         # int peers, a parameter or variable of that name
         out.append(i)
     return out
 
@@ -296,6 +298,26 @@ def declared_type(fs, var, rng):
         if lo_pos <= pos <= hi_pos:
             return type_text
     return None
+
+
+def variable_type(fs, var, rng):
+    """Declared type of var: a local or parameter of function rng, else a file-scope variable."""
+    got = declared_type(fs, var, rng) if rng is not None else None
+    if got is not None:
+        return got
+    for pos, type_text, has_init in fs.decls.get(var, ()):
+        if function_range(fs, pos) is None:
+            return type_text
+    return None
+
+
+def is_declarator(toks, i):
+    """Does token i name what a declaration declares (int x, struct s *x)?"""
+    if i == 0 or i + 1 >= len(toks.text) or toks.text[i + 1] not in (',', ')', ';', '=', '['):
+        return False
+    prev = toks.text[i - 1]
+    return prev == '*' or (toks.kind[i - 1] == 'id' and
+                           prev not in ('return', 'case', 'sizeof', 'goto', 'else', 'do'))
 
 
 def in_spans(pos, spans):

@@ -10,7 +10,7 @@ form of the reduction, and the helpers it went through.
 """
 
 from .cexpr import Unknown, evaluate_all, is_primary, parse_tokens, render, strip_parens
-from .files import _FACTS, declared_type
+from .files import _FACTS, declared_type, variable_type
 from .helpers import (HASHERS, PURE_CALLS, calls_in, function_at, header_definitions,
                       is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
 from .tokens import Tokens
@@ -170,9 +170,9 @@ def member_of_struct(fs, t, table_text, rng):
     except Unknown:
         return False
     base = strip_parens(node[1]) if node[0] == 'field' else None
-    if base is None or base[0] != 'id' or rng is None:
+    if base is None or base[0] != 'id':
         return False
-    words = (declared_type(fs, base[1], rng) or '').replace('*', ' ').split()
+    words = (variable_type(fs, base[1], rng) or '').replace('*', ' ').split()
     return bool(t.struct) and 'struct' in words and t.struct in words
 
 
@@ -460,8 +460,13 @@ def key_names(red):
             walk(n[1])
         elif n[0] == 'call':
             calls[0] = True
+            if n[1][0] != 'id':
+                walk(n[1])
+            for a in n[2]:
+                walk(a)
         elif n[0] == 'un' and n[1] == '*':
             calls[0] = True
+            walk(n[2])
         elif n[0] in ('num', 'str', 'sizeof'):
             pass
         else:
