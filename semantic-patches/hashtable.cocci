@@ -1297,10 +1297,7 @@ def _meaning(d, helpers, const_names):
                 red = ('and' if op == '&=' else 'mod', rhs, ('stmt', rng))
             elif op == '=' and split_reduction(rhs) is not None:
                 form, key, operand = split_reduction(rhs)
-                if not (key[0] == 'id' and key[1] == var) and not is_fold(key, params + sorted(fold_locals), const_names):
-                    m.why = 'its reduction is not the last step'
-                    return m
-                red = (form, operand, ('expr', rhs))
+                red = (form, operand, ('stmt', rng) if key[:2] == ('id', var) else ('expr', rhs))
                 new_deps = _deps(key, deps)
                 if key[0] != 'id' or key[1] != var:
                     deps[var] = new_deps
@@ -2981,7 +2978,13 @@ def approve_reduction_drop(fs, d, m):
     key = what
     mix = split_reduction(key)[1]
     lo, hi = key[-1]
-    approve_span(fs, lo, hi, 'replace', render(fs.toks, mix))
+    text = render(fs.toks, mix)
+    if d.kind == 'macro':
+        # the whole body is the expression spatch sees there; it keeps its parentheses
+        lo, hi = d.body
+        if not is_primary(text):
+            text = '(' + text + ')'
+    approve_span(fs, lo, hi, 'replace', text)
     return set(range(lo, hi)) - set(range(mix[-1][0], mix[-1][1]))
 
 
@@ -3243,6 +3246,13 @@ def record(p):
     with open(tmp, 'w') as f:
         json.dump(dict(file=fs.path, tables=tables), f)
     os.replace(tmp, os.path.join(out, name))
+
+
+def converts(p):
+    """Does the file of p convert anything (has the decision approved any change)?"""
+    fs = state(p)
+    decide(fs)
+    return bool(fs.approved)
 
 
 def approved(p, kind, extra=None):
@@ -3929,7 +3939,27 @@ iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_en
 // ---------------------------------------------------------------------------
 // patch: rewrite the tables that were found safe, and only those
 
-@define_patch depends on patch && (table || member_table || crossfile)@
+// Only a file with something approved needs the rules below: most candidate
+// files convert nothing, and each rule is a walk over the whole file.
+@script:python converts_declared depends on patch@
+p << table.p;
+@@
+if not converts(p):
+    cocci.include_match(False)
+
+@script:python converts_member depends on patch@
+p << member_table.p;
+@@
+if not converts(p):
+    cocci.include_match(False)
+
+@script:python converts_shared depends on patch && crossfile@
+p << crossfile_use.p;
+@@
+if not converts(p):
+    cocci.include_match(False)
+
+@define_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl") };
@@ -3940,7 +3970,7 @@ declarer name DEFINE_HASHTABLE;
 - static struct hlist_head T@p[N];
 + static DEFINE_HASHTABLE(T, B);
 
-@define_read_mostly_patch depends on patch && (table || member_table || crossfile)@
+@define_read_mostly_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl_read_mostly") };
@@ -3951,7 +3981,7 @@ declarer name DEFINE_READ_MOSTLY_HASHTABLE;
 - static struct hlist_head T@p[N];
 + static DEFINE_READ_MOSTLY_HASHTABLE(T, B);
 
-@define_global_patch depends on patch && (table || member_table || crossfile)@
+@define_global_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl_global") };
@@ -3962,7 +3992,7 @@ declarer name DEFINE_HASHTABLE;
 - struct hlist_head T@p[N];
 + DEFINE_HASHTABLE(T, B);
 
-@define_global_read_mostly_patch depends on patch && (table || member_table || crossfile)@
+@define_global_read_mostly_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl_global_read_mostly") };
@@ -3973,14 +4003,14 @@ declarer name DEFINE_READ_MOSTLY_HASHTABLE;
 - struct hlist_head T@p[N];
 + DEFINE_READ_MOSTLY_HASHTABLE(T, B);
 
-@include_patch depends on patch && (table || member_table || crossfile)@
+@include_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 position p : script:python() { approved(p, "include") };
 @@
 
 #include <linux/...>@p
 + #include <linux/hashtable.h>
 
-@init_patch depends on patch && (table || member_table || crossfile)@
+@init_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier i;
 expression hi;
 position pf : script:python() { approved(pf, "init") };
@@ -4007,7 +4037,7 @@ expression T;
 + hash_init(T);
 )
 
-@init_while_patch depends on patch && (table || member_table || crossfile)@
+@init_while_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier i;
 expression T, hi;
 position pf : script:python() { approved(pf, "init") };
@@ -4020,7 +4050,7 @@ position pf : script:python() { approved(pf, "init") };
 - }
 + hash_init(T);
 
-@init_while_drop_patch depends on patch && (table || member_table || crossfile)@
+@init_while_drop_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier i;
 expression hi;
 statement S;
@@ -4030,7 +4060,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 - i = 0;
 - while@pf (i < hi) S
 
-@init_drop_patch depends on patch && (table || member_table || crossfile)@
+@init_drop_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 expression E1, E2, E3;
 statement S;
 position pf : script:python() { approved(pf, "init_drop") };
@@ -4038,7 +4068,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 
 - for@pf (E1; E2; E3) S
 
-@empty_patch depends on patch && (table || member_table || crossfile)@
+@empty_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier i;
 expression T, hi;
 position pf : script:python() { approved(pf, "empty") };
@@ -4058,7 +4088,7 @@ position pf : script:python() { approved(pf, "empty") };
 + return hash_empty(T);
 )
 
-@walk_patch depends on patch && (table || member_table || crossfile)@
+@walk_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier i, m;
 expression hi, pos, tmp;
 statement S;
@@ -4102,7 +4132,7 @@ expression T;
 - }
 )
 
-@op_patch depends on patch && (table || member_table || crossfile)@
+@op_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 expression n, B;
 position pc : script:python() { approved(pc, "op") };
 fresh identifier tname = script:python(pc) { approved_extra(pc)[0] };
@@ -4117,7 +4147,7 @@ fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
 + hash_add_rcu(tname, n, key)
 )
 
-@op_iter_patch depends on patch && (table || member_table || crossfile)@
+@op_iter_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier m;
 expression B, pos, tmp, c;
 statement S;
@@ -4150,7 +4180,7 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
   S
 )
 
-@assign_patch depends on patch && (table || member_table || crossfile)@
+@assign_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier i;
 expression E;
 position p : script:python() { approved(p, "assign") };
@@ -4160,17 +4190,62 @@ fresh identifier key = script:python(p) { approved_extra(p) };
 - i@p = E
 + i = key
 
-// an expression becomes another: a helper kept without its reduction
-@replace_patch depends on patch && (table || member_table || crossfile)@
+// an expression becomes another: a helper kept without its reduction, or the
+// argument a function is given instead of a bucket (each context its own rule:
+// a rule for every expression of the file would cost a constraint per expression)
+@replace_return_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E) };
 fresh identifier text = script:python(p) { approved_extra(p) };
 @@
 
+  return
+- E@p
++ text
+  ;
+
+@replace_assign_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+identifier x;
+expression E;
+position p : script:python(E) { approved_expression(p, "replace", E) };
+fresh identifier text = script:python(p) { approved_extra(p) };
+@@
+
+  x =
 - E@p
 + text
 
-@drop_statement_patch depends on patch && (table || member_table || crossfile)@
+@replace_macro_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+identifier H;
+expression E;
+position p : script:python(E) { approved_expression(p, "replace", E) };
+fresh identifier text = script:python(p) { approved_extra(p) };
+@@
+
+#define H(...)
+- E@p
++ text
+
+@has_bucket_param depends on patch && (converts_declared || converts_member || converts_shared)@
+identifier f, b;
+type T;
+@@
+
+T f(..., struct hlist_head *b, ...) {...}
+
+@replace_arg_patch depends on patch && has_bucket_param@
+identifier f;
+expression E;
+position p : script:python(E) { approved_expression(p, "replace", E) };
+fresh identifier text = script:python(p) { approved_extra(p) };
+@@
+
+  f(...,
+- E@p
++ text
+  ,...)
+
+@drop_statement_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier v;
 expression E;
 position p : script:python() { approved(p, "drop_statement") };
@@ -4184,7 +4259,7 @@ position p : script:python() { approved(p, "drop_statement") };
 - v@p = E;
 )
 
-@drop_function_patch depends on patch && (table || member_table || crossfile)@
+@drop_function_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 type TR;
 identifier H;
 position p : script:python() { approved(p, "drop_function") };
@@ -4192,7 +4267,7 @@ position p : script:python() { approved(p, "drop_function") };
 
 - TR H@p(...) {...}
 
-@drop_macro_patch depends on patch && (table || member_table || crossfile)@
+@drop_macro_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier H;
 expression E;
 position p : script:python() { approved(p, "drop_macro") };
@@ -4201,7 +4276,7 @@ position p : script:python() { approved(p, "drop_macro") };
 - #define H(...) E@p
 
 // a function handed a bucket of a table hashes the key itself (params.py)
-@drop_param_patch depends on patch && (table || member_table || crossfile)@
+@drop_param_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier f, b;
 type T;
 position p : script:python() { approved(p, "drop_param") };
@@ -4221,7 +4296,7 @@ T f(...,
   ...) {...}
 )
 
-@replace_param depends on patch && (table || member_table || crossfile)@
+@replace_param depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier f, b;
 type T;
 position p : script:python() { approved(p, "replace_param") };
@@ -4237,7 +4312,7 @@ kn;
 coccinelle.kt = cocci.make_type(approved_extra(p)[0])
 coccinelle.kn = cocci.make_ident(approved_extra(p)[1])
 
-@replace_param_patch depends on patch && (table || member_table || crossfile)@
+@replace_param_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier replace_param.f, replace_param.b;
 type replace_param.T;
 position replace_param.p;
@@ -4262,7 +4337,7 @@ T f(...,
   ...) {...}
 )
 
-@drop_arg_patch depends on patch && (table || member_table || crossfile)@
+@drop_arg_patch depends on patch && has_bucket_param@
 expression E;
 identifier f;
 position p : script:python() { approved(p, "drop_arg") };
@@ -4282,7 +4357,7 @@ f(...,
   ...)
 )
 
-@bucket_ptr_remove depends on patch && (table || member_table || crossfile)@
+@bucket_ptr_remove depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -4290,7 +4365,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - head@ph = E;
 
-@bucket_ptr_decl_remove depends on patch && (table || member_table || crossfile)@
+@bucket_ptr_decl_remove depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -4298,7 +4373,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - struct hlist_head *head@ph = E;
 
-@delete_patch depends on patch && (table || member_table || crossfile)@
+@delete_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 expression X;
 position pc : script:python() { approved(pc, "del") };
 @@
@@ -4317,7 +4392,7 @@ position pc : script:python() { approved(pc, "del") };
 + hash_del_rcu(X)
 )
 
-@bits_macro_patch depends on patch && (table || member_table || crossfile)@
+@bits_macro_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier D;
 expression V;
 position p : script:python() { approved(p, "bits_macro") };
@@ -4328,7 +4403,7 @@ fresh identifier B = script:python(p) { approved_extra(p)[1] };
 - #define D@p V
 + #define N B
 
-@dead_macro_patch depends on patch && (table || member_table || crossfile)@
+@dead_macro_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier D;
 expression V;
 position p : script:python() { approved(p, "dead_macro") };
@@ -4336,7 +4411,7 @@ position p : script:python() { approved(p, "dead_macro") };
 
 - #define D@p V
 
-@dead_var_patch depends on patch && (table || member_table || crossfile)@
+@dead_var_patch depends on patch && (converts_declared || converts_member || converts_shared)@
 type T1;
 identifier x;
 position p : script:python() { approved(p, "dead_var") };
@@ -4349,7 +4424,7 @@ position p : script:python() { approved(p, "dead_var") };
 // not rewrite it. Half a conversion changes behaviour (keys hashed on insert,
 // masked on lookup), so the whole file is abandoned instead.
 
-@leftover_call depends on patch && (table || member_table || crossfile)@
+@leftover_call depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier f;
 position p : script:python() { still_pending(p) };
 @@
@@ -4361,7 +4436,7 @@ p << leftover_call.p;
 @@
 fail_incomplete(p)
 
-@leftover_iterator depends on patch && (table || member_table || crossfile)@
+@leftover_iterator depends on patch && (converts_declared || converts_member || converts_shared)@
 statement S;
 position p : script:python() { still_pending(p) };
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
@@ -4383,7 +4458,7 @@ p << leftover_iterator.p;
 @@
 fail_incomplete(p)
 
-@leftover_assignment depends on patch && (table || member_table || crossfile)@
+@leftover_assignment depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier x;
 expression E;
 position p : script:python(E) { still_pending_assignment(p, E) };
@@ -4396,7 +4471,7 @@ p << leftover_assignment.p;
 @@
 fail_incomplete(p)
 
-@leftover_initial_value depends on patch && (table || member_table || crossfile)@
+@leftover_initial_value depends on patch && (converts_declared || converts_member || converts_shared)@
 type T1;
 identifier x;
 expression E;
@@ -4410,7 +4485,7 @@ p << leftover_initial_value.p;
 @@
 fail_incomplete(p)
 
-@leftover_loop depends on patch && (table || member_table || crossfile)@
+@leftover_loop depends on patch && (converts_declared || converts_member || converts_shared)@
 expression E1, E2, E3;
 statement S;
 position p : script:python() { still_pending(p) };
@@ -4423,7 +4498,7 @@ p << leftover_loop.p;
 @@
 fail_incomplete(p)
 
-@leftover_while depends on patch && (table || member_table || crossfile)@
+@leftover_while depends on patch && (converts_declared || converts_member || converts_shared)@
 expression E;
 statement S;
 position p : script:python() { still_pending(p) };
@@ -4431,12 +4506,12 @@ position p : script:python() { still_pending(p) };
 
 while@p (E) S
 
-@script:python depends on patch && (table || member_table || crossfile)@
+@script:python depends on patch && (converts_declared || converts_member || converts_shared)@
 p << leftover_while.p;
 @@
 fail_incomplete(p)
 
-@leftover_define depends on patch && (table || member_table || crossfile)@
+@leftover_define depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier D;
 expression V;
 position p : script:python(D) { approved(p, "bits_macro") and approved_extra(p)[2] == D };
@@ -4444,24 +4519,51 @@ position p : script:python(D) { approved(p, "bits_macro") and approved_extra(p)[
 
 #define D@p V
 
-@script:python depends on patch && (table || member_table || crossfile)@
+@script:python depends on patch && (converts_declared || converts_member || converts_shared)@
 p << leftover_define.p;
 @@
 fail_incomplete(p)
 
-@leftover_replace depends on patch && (table || member_table || crossfile)@
+@leftover_replace depends on patch && (converts_declared || converts_member || converts_shared)@
+identifier x;
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E, True) };
 @@
 
-E@p
+\(return E@p;\|x = E@p\)
 
 @script:python depends on patch@
 p << leftover_replace.p;
 @@
 fail_incomplete(p)
 
-@leftover_statement depends on patch && (table || member_table || crossfile)@
+@leftover_replace_macro depends on patch && (converts_declared || converts_member || converts_shared)@
+identifier H;
+expression E;
+position p : script:python(E) { approved_expression(p, "replace", E, True) };
+@@
+
+#define H(...) E@p
+
+@script:python depends on patch@
+p << leftover_replace_macro.p;
+@@
+fail_incomplete(p)
+
+@leftover_replace_arg depends on patch && has_bucket_param@
+identifier f;
+expression E;
+position p : script:python(E) { approved_expression(p, "replace", E, True) };
+@@
+
+f(..., E@p, ...)
+
+@script:python depends on patch@
+p << leftover_replace_arg.p;
+@@
+fail_incomplete(p)
+
+@leftover_statement depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier v;
 expression E;
 position p : script:python() { still_pending(p, "drop_statement") };
@@ -4474,7 +4576,7 @@ p << leftover_statement.p;
 @@
 fail_incomplete(p)
 
-@leftover_function depends on patch && (table || member_table || crossfile)@
+@leftover_function depends on patch && (converts_declared || converts_member || converts_shared)@
 type TR;
 identifier H;
 position p : script:python() { still_pending(p, "drop_function") };
@@ -4487,7 +4589,7 @@ p << leftover_function.p;
 @@
 fail_incomplete(p)
 
-@leftover_macro depends on patch && (table || member_table || crossfile)@
+@leftover_macro depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier H;
 expression E;
 position p : script:python() { still_pending(p, "drop_macro") };
@@ -4500,7 +4602,7 @@ p << leftover_macro.p;
 @@
 fail_incomplete(p)
 
-@leftover_param depends on patch && (table || member_table || crossfile)@
+@leftover_param depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier f, b;
 type T;
 position p : script:python() { still_pending(p, "drop_param") or still_pending(p, "replace_param") };
@@ -4513,7 +4615,7 @@ p << leftover_param.p;
 @@
 fail_incomplete(p)
 
-@leftover_argument depends on patch && (table || member_table || crossfile)@
+@leftover_argument depends on patch && has_bucket_param@
 expression E;
 identifier f;
 position p : script:python() { still_pending(p, "drop_arg") };
@@ -4526,7 +4628,7 @@ p << leftover_argument.p;
 @@
 fail_incomplete(p)
 
-@leftover_declaration depends on patch && (table || member_table || crossfile)@
+@leftover_declaration depends on patch && (converts_declared || converts_member || converts_shared)@
 identifier T;
 expression N;
 position p : script:python() { still_pending(p) };

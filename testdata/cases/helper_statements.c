@@ -1,5 +1,6 @@
 // expect: peer_hash converted
 // expect: port_hash converted
+// expect: tag_hash converted
 /*
  * Index helpers over several statements: peer_hashfn() mixes a seed into
  * a local and masks it last (it stays, without the mask), port_hashfn()
@@ -11,10 +12,12 @@
 #include <linux/init.h>
 #include <linux/list.h>
 #include <linux/jhash.h>
+#include <linux/hash.h>
 
 #define PEER_HASH_SIZE	32
 #define PEER_HASH_MASK	(PEER_HASH_SIZE - 1)
 #define PORT_HASH_SIZE	8
+#define TAG_BITS	3
 
 struct peer {
 	u32 id;
@@ -29,6 +32,15 @@ struct port {
 static u32 peer_seed;
 static struct hlist_head peer_hash[PEER_HASH_SIZE];
 static struct hlist_head port_hash[PORT_HASH_SIZE];
+static struct hlist_head tag_hash[1 << TAG_BITS];
+
+static u32 tag_hashfn(u32 tag)
+{
+	u32 h;
+
+	h = hash_32(tag ^ peer_seed, TAG_BITS);
+	return h;
+}
 
 static u32 peer_hashfn(u32 id)
 {
@@ -58,6 +70,8 @@ static int __init tables_init(void)
 	}
 	for (i = 0; i < PORT_HASH_SIZE; i++)
 		INIT_HLIST_HEAD(&port_hash[i]);
+	for (i = 0; i < (1 << TAG_BITS); i++)
+		INIT_HLIST_HEAD(&tag_hash[i]);
 	return 0;
 }
 
@@ -92,8 +106,19 @@ static void port_add(struct port *pt)
 	hlist_add_head(&pt->node, &port_hash[port_hashfn(pt->nr)]);
 }
 
+static int tag_seen(u32 tag)
+{
+	struct peer *p;
+
+	hlist_for_each_entry(p, &tag_hash[tag_hashfn(tag)], node)
+		if (p->id == tag)
+			return 1;
+	return 0;
+}
+
 int main(void)
 {
+	struct peer tags[6];
 	struct peer peers[20];
 	struct port ports[12];
 	unsigned int i;
@@ -104,6 +129,12 @@ int main(void)
 		peers[i].id = 3 * i * i + 1;
 		peer_add(&peers[i]);
 	}
+	for (i = 0; i < ARRAY_SIZE(tags); i++) {
+		tags[i].id = 100 + 9 * i;
+		hlist_add_head(&tags[i].node, &tag_hash[tag_hashfn(tags[i].id)]);
+	}
+	for (i = 0; i < 9; i++)
+		printf("tag %u: %d\n", 100 + 9 * i, tag_seen(100 + 9 * i));
 	for (i = 0; i < ARRAY_SIZE(ports); i++) {
 		ports[i].nr = 1024 + 100 * i;
 		port_add(&ports[i]);

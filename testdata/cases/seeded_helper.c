@@ -1,12 +1,14 @@
 // expect: est_hash converted
 // expect: vni_hash converted
+// expect: sess_hash converted
 /*
  * Two index helpers whose hash is more than a fold of the key (the shapes
  * of xt_RATEEST and geneve): est_hashfn() mixes a boot-time random seed
  * into jhash(), vni_hashfn() reads the three bytes its pointer argument
  * points to. Neither may become hash_min() of its argument: the seed would
  * be lost (the table open to hash flooding), or the pointer hashed instead
- * of the bytes. Each helper stays, without its mask, and is the key.
+ * of the bytes. Each helper stays, without its mask, and is the key. The
+ * macro SESS_HASH() keeps its seed too, and its parentheses.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -19,6 +21,8 @@
 #define EST_HSIZE	16
 #define VNI_HASH_BITS	6
 #define VNI_HASH_SIZE	(1 << VNI_HASH_BITS)
+#define SESS_HASH_SIZE	8
+#define SESS_HASH(id)	(jhash_1word(id, est_seed) & (SESS_HASH_SIZE - 1))
 
 struct est {
 	char name[16];
@@ -35,6 +39,12 @@ struct vni_dev {
 static unsigned int est_seed;
 static struct hlist_head est_hash[EST_HSIZE];
 static struct hlist_head vni_hash[VNI_HASH_SIZE];
+static struct hlist_head sess_hash[SESS_HASH_SIZE];
+
+struct sess {
+	u32 id;
+	struct hlist_node node;
+};
 
 static unsigned int est_hashfn(const char *name)
 {
@@ -87,10 +97,21 @@ static void vni_add(struct vni_dev *d)
 	hlist_add_head(&d->hlist, &vni_hash[vni_hashfn(d->vni)]);
 }
 
+static struct sess *sess_find(u32 id)
+{
+	struct sess *s;
+
+	hlist_for_each_entry(s, &sess_hash[SESS_HASH(id)], node)
+		if (s->id == id)
+			return s;
+	return NULL;
+}
+
 int main(void)
 {
 	static const char *names[] = { "eth0", "eth1", "wlan0", "lo", "bond0", "br-lan" };
 	struct vni_dev devs[8];
+	struct sess sessions[5];
 	u8 probe[3];
 	unsigned int i;
 
@@ -99,6 +120,14 @@ int main(void)
 		INIT_HLIST_HEAD(&est_hash[i]);
 	for (i = 0; i < VNI_HASH_SIZE; i++)
 		INIT_HLIST_HEAD(&vni_hash[i]);
+	for (i = 0; i < SESS_HASH_SIZE; i++)
+		INIT_HLIST_HEAD(&sess_hash[i]);
+	for (i = 0; i < ARRAY_SIZE(sessions); i++) {
+		sessions[i].id = 1 << (3 * i);
+		hlist_add_head(&sessions[i].node, &sess_hash[SESS_HASH(sessions[i].id)]);
+	}
+	for (i = 0; i < 18; i++)
+		printf("session %u: %s\n", i, sess_find(1u << i) ? "yes" : "no");
 
 	for (i = 0; i < ARRAY_SIZE(names); i++)
 		est_add(names[i], 100 * (i + 1));

@@ -5,7 +5,7 @@ Only approved positions are rewritten; what the conversion leaves unused
 """
 
 from .analysis import check_helpers, collect_sites, decide_table, is_emptiness_test, shared_macros
-from .cexpr import Unknown, render
+from .cexpr import Unknown, is_primary, render
 from .files import Site
 from .helpers import split_reduction
 from .tokens import matching_close
@@ -35,7 +35,13 @@ def approve_reduction_drop(fs, d, m):
     key = what
     mix = split_reduction(key)[1]
     lo, hi = key[-1]
-    approve_span(fs, lo, hi, 'replace', render(fs.toks, mix))
+    text = render(fs.toks, mix)
+    if d.kind == 'macro':
+        # the whole body is the expression spatch sees there; it keeps its parentheses
+        lo, hi = d.body
+        if not is_primary(text):
+            text = '(' + text + ')'
+    approve_span(fs, lo, hi, 'replace', text)
     return set(range(lo, hi)) - set(range(mix[-1][0], mix[-1][1]))
 
 

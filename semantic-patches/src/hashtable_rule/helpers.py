@@ -305,10 +305,7 @@ def _meaning(d, helpers, const_names):
                 red = ('and' if op == '&=' else 'mod', rhs, ('stmt', rng))
             elif op == '=' and split_reduction(rhs) is not None:
                 form, key, operand = split_reduction(rhs)
-                if not (key[0] == 'id' and key[1] == var) and not is_fold(key, params + sorted(fold_locals), const_names):
-                    m.why = 'its reduction is not the last step'
-                    return m
-                red = (form, operand, ('expr', rhs))
+                red = (form, operand, ('stmt', rng) if key[:2] == ('id', var) else ('expr', rhs))
                 new_deps = _deps(key, deps)
                 if key[0] != 'id' or key[1] != var:
                     deps[var] = new_deps

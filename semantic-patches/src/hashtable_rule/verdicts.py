@@ -54,6 +54,13 @@ def record(p):
     os.replace(tmp, os.path.join(out, name))
 
 
+def converts(p):
+    """Does the file of p convert anything (has the decision approved any change)?"""
+    fs = state(p)
+    decide(fs)
+    return bool(fs.approved)
+
+
 def approved(p, kind, extra=None):
     fs = state(p)
     decide(fs)
