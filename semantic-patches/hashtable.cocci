@@ -1502,8 +1502,10 @@ class Reduction:
 
     def with_parts(self, parts):
         """The key text so far is over placeholders: make it the text of parts."""
-        self.template, self.parts = self.key_text, dict(parts)
+        parts = {k: strip_outer_parens(v) for k, v in parts.items()}
+        self.template, self.parts = strip_outer_parens(self.key_text), parts
         self.key_text = substitute(self.template, parts) if parts else self.key_text
+        self.key_text = strip_outer_parens(self.key_text)
         self.toks = Tokens(self.key_text)
         self.key = parse_tokens(self.toks, 0, len(self.toks.text))
         return self

@@ -9,7 +9,8 @@ index helper. Each resolution gives a Reduction: the key text, its width, the
 form of the reduction, and the helpers it went through.
 """
 
-from .cexpr import Unknown, evaluate_all, is_primary, parse_tokens, render, strip_parens
+from .cexpr import (Unknown, evaluate_all, is_primary, parse_tokens, render, strip_outer_parens,
+                    strip_parens)
 from .files import _FACTS, declared_type, variable_type
 from .helpers import (HASHERS, PURE_CALLS, calls_in, function_at, header_definitions,
                       is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
@@ -42,8 +43,10 @@ class Reduction:
 
     def with_parts(self, parts):
         """The key text so far is over placeholders: make it the text of parts."""
-        self.template, self.parts = self.key_text, dict(parts)
+        parts = {k: strip_outer_parens(v) for k, v in parts.items()}
+        self.template, self.parts = strip_outer_parens(self.key_text), parts
         self.key_text = substitute(self.template, parts) if parts else self.key_text
+        self.key_text = strip_outer_parens(self.key_text)
         self.toks = Tokens(self.key_text)
         self.key = parse_tokens(self.toks, 0, len(self.toks.text))
         return self
