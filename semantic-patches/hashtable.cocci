@@ -630,11 +630,12 @@ def strip_outer_parens(text):
 _SMALL_TYPES = {'char', 'short', 'int', 'unsigned', 'signed', 'bool', '_Bool',
                 'u8', 'u16', 'u32', 's8', 's16', 's32', '__u8', '__u16', '__u32',
                 '__s8', '__s16', '__s32', 'uint8_t', 'uint16_t', 'uint32_t',
-                'int8_t', 'int16_t', 'int32_t', 'kuid_t', 'kgid_t', 'uid_t', 'gid_t',
-                'pid_t', 'dev_t', '__le32', '__be32', '__le16', '__be16'}
+                'int8_t', 'int16_t', 'int32_t', 'uid_t', 'gid_t', 'u_int8_t', 'u_int16_t',
+                'u_int32_t', 'u_char', 'u_short', 'u_int', 'pid_t', 'dev_t', '__le32', '__be32',
+                '__le16', '__be16', 'umode_t', 'nlink_t', 'projid_t', 'ino32_t'}
 
 
-_LONG_TYPES = {'long', 'u64', 's64', '__u64', '__s64', 'size_t', 'ssize_t',
+_LONG_TYPES = {'long', 'u64', 's64', '__u64', '__s64', 'size_t', 'ssize_t', 'u_int64_t',
                'uintptr_t', 'intptr_t', 'uint64_t', 'int64_t', 'loff_t',
                'pgoff_t', 'sector_t', 'ptrdiff_t', '__le64', '__be64'}
 
@@ -729,6 +730,7 @@ class Table:
         self.bucket_ptrs = []        # dicts, see analysis.bucket_pointers
         self.bucket_params = []      # params.BucketParam: functions handed its buckets
         self.macro_walks = []        # macros that walk every bucket (they stay)
+        self.positional = []         # Site: buckets picked by number (they stay)
         self.bucket_helpers = []     # helpers.Definition: local bucket helpers of the table
         self.reasons = []
         self.verdict = None
@@ -755,6 +757,7 @@ class FileState:
         self.tables = {}
         self.assigns = {}            # var -> [(pos, rhs text or None, rhs span)]
         self.ops = []                # (position, hlist operation, bucket span)
+        self.member_args = set()     # token indices of the member argument of iterators
         self.functions = {}          # name -> position of a function definition
         self.types = {}              # (first, last token position) -> C type spatch knows
         self.bucket_params = []
@@ -927,7 +930,7 @@ def occurrences(fs, name, lo=0, hi=None):
     out = []
     for i in range(lo, hi + 1):
         if toks.text[i] == name and toks.kind[i] == 'id' \
-                and not (i > 0 and toks.text[i - 1] in ('->', '.')):
+                and not (i > 0 and toks.text[i - 1] in ('->', '.')) and i not in fs.member_args:
             out.append(i)
     return out
 
@@ -2214,6 +2217,240 @@ def _type_of_text(fs, text, rng):
     return None
 
 
+# ---------------------------------------------------------------- positional.py
+# Positional accesses: buckets visited by number, without a key.
+#
+# A converted table is the same array of buckets, so code that visits bucket 0,
+# bucket i of a loop, or a bucket number kept between calls (a seq_file cursor)
+# stays valid as it is, as long as no bucket number it uses was computed from a
+# key and it inserts nothing (hash_add() would put an entry elsewhere). Such
+# code is left open-coded; only the shapes that mean exactly hash_for_each(),
+# hash_init() or hash_empty() are rewritten (analysis.py).
+
+# calls that read a bucket given to them, or clear it, but never insert into it
+READ_ONLY_CALLS = {
+    'hlist_empty', 'hlist_first_rcu', 'INIT_HLIST_HEAD', 'hlist_for_each_entry',
+    'hlist_for_each_entry_rcu', 'hlist_for_each_entry_safe', 'hlist_for_each_entry_rcu_notrace',
+    'hlist_for_each', 'hlist_for_each_safe', 'hlist_entry_safe', 'hlist_entry',
+    'rcu_dereference', 'rcu_dereference_raw', 'rcu_dereference_protected',
+    'rcu_dereference_bh', 'READ_ONCE', 'WARN_ON', 'WARN_ON_ONCE', 'BUG_ON',
+}
+_ADDS = ('hlist_add_head', 'hlist_add_head_rcu')
+_STEPS = {'++', '--'}
+
+
+class Positional:
+    """Which values are bucket numbers that come from no key."""
+
+    def __init__(self, fs):
+        self.fs = fs
+        self.memo = {}
+
+    def value(self, node, rng, seen=None):
+        """Is the value of node (in fs.toks) a bucket number picked without a key?"""
+        seen = set() if seen is None else seen
+        node = strip_parens(node)
+        kind = node[0]
+        if kind == 'num':
+            return True
+        if kind == 'cast':
+            return self.value(node[1], rng, seen)
+        if kind == 'id':
+            name = node[1]
+            if name in self.fs.macros or name.isupper():
+                return True          # a constant bucket
+            return self.variable(name, rng, seen)
+        if kind == 'field':
+            return self.field(node[2], seen)
+        if kind == 'bin' and node[1] in ('+', '-'):
+            return self.value(node[2], rng, seen) and self.value(node[3], rng, seen)
+        return False
+
+    def variable(self, name, rng, seen):
+        """A local whose every assignment is a positional value or a step."""
+        if rng is None:
+            return False
+        key = ('var', name, rng)
+        if key in seen:
+            return True              # a loop: as good as the rest of its assignments
+        if key in self.memo:
+            return self.memo[key]
+        seen.add(key)
+        ok = declared_type(self.fs, name, rng) is not None and not self._parameter(name, rng)
+        if ok:
+            lo = function_header(self.fs, rng)[1]
+            for i in occurrences(self.fs, name, lo, rng[1]):
+                if not self._assignment_ok(i, rng, seen):
+                    ok = False
+                    break
+        self.memo[key] = ok
+        return ok
+
+    def field(self, name, seen):
+        """A struct field (by name, in the whole file) only ever given positional values."""
+        key = ('field', name)
+        if key in seen:
+            return True
+        if key in self.memo:
+            return self.memo[key]
+        seen.add(key)
+        toks = self.fs.toks
+        ok = True
+        for i, tok in enumerate(toks.text):
+            if tok == name and toks.kind[i] == 'id' and i and toks.text[i - 1] in ('->', '.'):
+                rng = function_range(self.fs, toks.pos[i])
+                if rng is None or not self._assignment_ok(i, rng, seen, member=True):
+                    ok = False
+                    break
+        self.memo[key] = ok
+        return ok
+
+    def _parameter(self, name, rng):
+        lo = self.fs.toks.pos[rng[0]]
+        return any(pos < lo for pos, t, init in self.fs.decls.get(name, ())
+                   if pos >= self.fs.toks.pos[function_header(self.fs, rng)[1]])
+
+    def _assignment_ok(self, i, rng, seen, member=False):
+        """Is the occurrence at token i a read, a step, or an assignment of a positional value?"""
+        text = self.fs.toks.text
+        start = i
+        if member:                   # the start of X->f: back over the base
+            start = i - 2
+            while start > 0 and text[start - 1] in ('->', '.'):
+                start -= 2
+            if start > 0 and text[start - 1] == '&':
+                return False         # its address is taken: anything may set it
+        nxt = text[i + 1] if i + 1 < len(text) else ''
+        prv = text[start - 1] if start else ''
+        if not member and prv == '&':
+            return False
+        if nxt in _STEPS or prv in _STEPS:
+            return True
+        if nxt in ('+=', '-='):
+            end = _expression_end(text, i + 2)
+            return end == i + 3 and self.fs.toks.kind[i + 2] == 'num'
+        if nxt == '=':
+            end = _expression_end(text, i + 2)
+            try:
+                rhs = parse_tokens(self.fs.toks, i + 2, end)
+            except (Unknown, IndexError):
+                return False
+            return self.value(rhs, rng, seen)
+        if nxt.endswith('=') and nxt not in ('==', '!=', '<=', '>='):
+            return False             # *=, &= and the like
+        return True
+
+
+def _expression_end(text, j):
+    """Index just after the expression starting at j (up to ; , or a closing bracket)."""
+    depth = 0
+    while j < len(text):
+        tok = text[j]
+        if tok in ('(', '[', '{'):
+            depth += 1
+        elif tok in (')', ']', '}'):
+            if depth == 0:
+                return j
+            depth -= 1
+        elif tok in (';', ',') and depth == 0:
+            return j
+        j += 1
+    return j
+
+
+def enclosing_call(text, lo):
+    """(callee name, argument number) of the call whose argument starts at token lo, or None."""
+    depth, j, arg = 0, lo - 1, 0
+    while j >= 0:
+        tok = text[j]
+        if tok in (')', ']'):
+            depth += 1
+        elif tok in ('(', '['):
+            if depth == 0:
+                if tok == '(' and j > 0 and text[j - 1][:1].isalpha() or \
+                        tok == '(' and j > 0 and text[j - 1][:1] == '_':
+                    return text[j - 1], arg
+                return None
+            depth -= 1
+        elif tok == ',' and depth == 0:
+            arg += 1
+        elif tok in (';', '{', '}') and depth == 0:
+            return None
+        j -= 1
+    return None
+
+
+def read_only_use(fs, lo, hi, rng, depth=0):
+    """Is the bucket expression of tokens lo..hi-1 only read where it stands?
+
+    It is an argument of a call that reads buckets (an iterator, hlist_empty()),
+    read through ->first or .first, or put in a local that is only used so.
+    """
+    text = fs.toks.text
+    if depth > 4:
+        return False
+    nxt = text[hi] if hi < len(text) else ''
+    prv = text[lo - 1] if lo else ''
+    if nxt in ('->', '.') and hi + 2 < len(text) and text[hi + 1] == 'first' and \
+            text[hi + 2] not in ('=',):
+        return True
+    call = enclosing_call(text, lo)
+    if call is not None and prv in ('(', ',') and nxt in (',', ')'):
+        return call[0] in READ_ONLY_CALLS
+    if prv == '=' and lo >= 2 and fs.toks.kind[lo - 2] == 'id' and nxt in (';', ','):
+        return bucket_variable_reads(fs, text[lo - 2], rng, depth)
+    return False
+
+
+def bucket_variable_reads(fs, var, rng, depth=0):
+    """Is local var a bucket pointer only ever given positional buckets, and only read?"""
+    if rng is None or declared_type(fs, var, rng) is None:
+        return False
+    text = fs.toks.text
+    pos = Positional(fs)
+    for i in occurrences(fs, var, function_header(fs, rng)[1], rng[1]):
+        nxt = text[i + 1] if i + 1 < len(text) else ''
+        prv = text[i - 1] if i else ''
+        if nxt in _STEPS or prv in _STEPS:
+            continue                 # head++: the next bucket
+        if nxt == '=':
+            end = _expression_end(text, i + 2)
+            if not positional_bucket(fs, pos, i + 2, end, rng):
+                return False
+            continue
+        if is_declarator(fs.toks, i):
+            continue
+        if prv == '&' or not read_only_use(fs, i, i + 1, rng, depth + 1):
+            return False
+    return True
+
+
+def positional_bucket(fs, pos, lo, hi, rng):
+    """Is tokens lo..hi-1 a bucket of a table picked without a key (&T[i], T, T + i, NULL)?"""
+    try:
+        node = strip_parens(parse_tokens(fs.toks, lo, hi))
+    except (Unknown, IndexError):
+        return False
+    if node[:2] == ('id', 'NULL'):
+        return True
+    parts = bucket_parts(node)
+    if parts is not None:
+        return table_of(fs, parts[0]) is not None and pos.value(parts[1], rng)
+    return table_of(fs, node) is not None      # the table itself: its first bucket
+
+
+def inserts_into(fs, op_kind):
+    return op_kind in _ADDS
+
+
+def index_of(text, i):
+    """For the table name at token i, the token range of [index] after it, or None."""
+    if i + 1 < len(text) and text[i + 1] == '[':
+        close = matching_close(text, i + 1)
+        return i + 2, close
+    return None
+
+
 # ---------------------------------------------------------------- collect.py
 # What the SmPL collection rules found, noted in the state of the file (note_*).
 #
@@ -2348,6 +2585,11 @@ def note_op(pc, pb):
     fs = state(pc)
     kind = fs.toks.text[fs.toks.at_pos(_pos(pc))]
     fs.ops.append((_pos(pc), kind, _span(pb)))
+    if kind.startswith('hlist_for_each'):
+        # the member argument after the bucket names a field, not a variable
+        i = fs.toks.first_at_or_after(_span(pb)[1])
+        if i + 1 < len(fs.toks.text) and fs.toks.text[i] == ',':
+            fs.member_args.add(i + 1)
 
 
 def note_function(p, name):
@@ -2754,11 +2996,33 @@ def decide_table(fs, t, helpers):
         walk['convert'] = not assigns_cursor and not any(toks.text[i] == 'break' for i in body)
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
 
-    # &T[i] inside a walk over every bucket is positional, not keyed
-    loops = t.inits + t.walks
-    t.sites = [s for s in t.sites
-               if not (s.how == 'var' and any(l['span'][0] <= s.op_pos < l['span'][1] and
-                                              s.var == l['cursor'] for l in loops))]
+    # a bucket picked by number, without a key (a loop counter, a cursor), stays as
+    # it is: the converted table is the same array of buckets
+    positions = Positional(fs)
+    keyed = []
+    for s in t.sites:
+        rng = function_range(fs, s.op_pos)
+        if s.how in ('var', 'direct') and positions.value(s.idx, rng):
+            if inserts_into(fs, s.kind):
+                t.refuse('%s() into bucket "%s", picked without a key: hash_add() would put '
+                         'it elsewhere' % (s.kind, render(toks, s.idx)), s.op_pos)
+            t.positional.append(s)
+        else:
+            keyed.append(s)
+    t.sites = keyed
+    for bp in list(t.bucket_ptrs):
+        rng = function_range(fs, bp['pos'])
+        if bp['red'] is None and bp['idx'] is not None and positions.value(bp['idx'], rng):
+            t.bucket_ptrs.remove(bp)
+            for s in [s for s in t.sites if s.how == 'bptr' and s.var == bp['var'] and
+                      function_range(fs, s.op_pos) == rng]:
+                t.sites.remove(s)
+                if inserts_into(fs, s.kind):
+                    t.refuse('%s() into a bucket picked without a key: hash_add() would put '
+                             'it elsewhere' % s.kind, s.op_pos)
+                t.positional.append(s)
+            if not bucket_variable_reads(fs, bp['var'], rng):
+                t.refuse('bucket pointer "%s" is used for something else' % bp['var'], bp['pos'])
     widths, forms = {}, set()
     for site in t.sites:
         rng = function_range(fs, site.op_pos)
@@ -2864,6 +3128,8 @@ def decide_table(fs, t, helpers):
         t.refuse('the index is computed in different ways: %s' % ', '.join(sorted(forms)))
 
     for i in table_occurrences(fs, t):
+        if toks.pos[i] not in t.uses and positional_use(fs, t, i, positions):
+            t.uses.add(toks.pos[i])
         if toks.pos[i] not in t.uses:
             line = toks.pos[i][0]
             t.refuse('use not understood: "%s"' % ' '.join(
@@ -2878,6 +3144,43 @@ def decide_table(fs, t, helpers):
             parts = [toks.text[j] for j in (i - 1, i + 2) if 0 <= j < n and toks.kind[j] == 'id']
             if any(len(x) > 1 and (t.name.startswith(x) or t.name.endswith(x)) for x in parts):
                 t.refuse('the file pastes tokens that may spell the name', toks.pos[i])
+
+
+def positional_use(fs, t, i, positions):
+    """Is the occurrence of t at token i a bucket read by number, or the size of t?"""
+    toks = fs.toks
+    text = toks.text
+    rng = function_range(fs, toks.pos[i])
+    start = i
+    if t.scope == 'member':
+        if not i or text[i - 1] not in ('->', '.'):
+            return False
+        start = i - 2
+        while start > 0 and text[start - 1] in ('->', '.'):
+            start -= 2
+        if text[start] == ')':
+            return False             # (x)->t: a base we cannot follow back
+    # ARRAY_SIZE(t), HASH_SIZE(t), sizeof(t): how many buckets, not which
+    call = enclosing_call(text, start)
+    if call is not None and call[0] in ('ARRAY_SIZE', 'HASH_SIZE', 'sizeof') and \
+            text[i + 1] == ')':
+        return True
+    if start and text[start - 1] == 'sizeof':
+        return True
+    index = index_of(text, i)
+    if index is not None:
+        try:
+            node = parse_tokens(toks, index[0], index[1])
+        except (Unknown, IndexError):
+            return False
+        if not positions.value(node, rng):
+            return False
+        lo = start - 1 if start and text[start - 1] == '&' else start
+        return read_only_use(fs, lo, index[1] + 1, rng)
+    # the table itself: its first bucket, in a pointer walk
+    return read_only_use(fs, start, i + 1, rng) or (
+        start >= 2 and text[start - 1] == '=' and toks.kind[start - 2] == 'id' and
+        bucket_variable_reads(fs, text[start - 2], rng))
 
 
 def check_member_bases(fs, t):
@@ -3492,6 +3795,23 @@ t << local_decl.T1;
 p << local_decl.p;
 @@
 note_decl(x, p, t, False)
+
+// a variable given an initializer list (a file-scope struct, say): its type
+@init_list_decl depends on table || member_table || crossfile@
+type T1;
+identifier x;
+initializer list I;
+position p;
+@@
+
+T1 x@p = {I};
+
+@script:python@
+x << init_list_decl.x;
+t << init_list_decl.T1;
+p << init_list_decl.p;
+@@
+note_decl(x, p, t, True)
 
 @local_decl_init depends on table || member_table || crossfile@
 type T1;

@@ -6,5 +6,5 @@ of the shipped rule, which must stay one self-contained file for
 make coccicheck. Edit here, then run make rule.
 """
 
-MODULES = ('tokens', 'cexpr', 'widths', 'files', 'helpers', 'sites', 'params', 'collect',
-           'analysis', 'approval', 'verdicts')
+MODULES = ('tokens', 'cexpr', 'widths', 'files', 'helpers', 'sites', 'params', 'positional',
+           'collect', 'analysis', 'approval', 'verdicts')

@@ -10,6 +10,8 @@ from .files import (_FACTS, _SHARED, Site, declared_type, function_header, funct
 from .tokens import _HASH_SIGN, matching_close
 from .helpers import bucket_parts, calls_in
 from .params import find_bucket_params
+from .positional import (Positional, bucket_variable_reads, enclosing_call, index_of,
+                         inserts_into, read_only_use)
 from .sites import (Reduction, bucket_call, index_reduction, key_names, names_table,
                     parse_error, parse_span, table_of)
 from .widths import width_class
@@ -371,11 +373,33 @@ def decide_table(fs, t, helpers):
         walk['convert'] = not assigns_cursor and not any(toks.text[i] == 'break' for i in body)
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
 
-    # &T[i] inside a walk over every bucket is positional, not keyed
-    loops = t.inits + t.walks
-    t.sites = [s for s in t.sites
-               if not (s.how == 'var' and any(l['span'][0] <= s.op_pos < l['span'][1] and
-                                              s.var == l['cursor'] for l in loops))]
+    # a bucket picked by number, without a key (a loop counter, a cursor), stays as
+    # it is: the converted table is the same array of buckets
+    positions = Positional(fs)
+    keyed = []
+    for s in t.sites:
+        rng = function_range(fs, s.op_pos)
+        if s.how in ('var', 'direct') and positions.value(s.idx, rng):
+            if inserts_into(fs, s.kind):
+                t.refuse('%s() into bucket "%s", picked without a key: hash_add() would put '
+                         'it elsewhere' % (s.kind, render(toks, s.idx)), s.op_pos)
+            t.positional.append(s)
+        else:
+            keyed.append(s)
+    t.sites = keyed
+    for bp in list(t.bucket_ptrs):
+        rng = function_range(fs, bp['pos'])
+        if bp['red'] is None and bp['idx'] is not None and positions.value(bp['idx'], rng):
+            t.bucket_ptrs.remove(bp)
+            for s in [s for s in t.sites if s.how == 'bptr' and s.var == bp['var'] and
+                      function_range(fs, s.op_pos) == rng]:
+                t.sites.remove(s)
+                if inserts_into(fs, s.kind):
+                    t.refuse('%s() into a bucket picked without a key: hash_add() would put '
+                             'it elsewhere' % s.kind, s.op_pos)
+                t.positional.append(s)
+            if not bucket_variable_reads(fs, bp['var'], rng):
+                t.refuse('bucket pointer "%s" is used for something else' % bp['var'], bp['pos'])
     widths, forms = {}, set()
     for site in t.sites:
         rng = function_range(fs, site.op_pos)
@@ -481,6 +505,8 @@ def decide_table(fs, t, helpers):
         t.refuse('the index is computed in different ways: %s' % ', '.join(sorted(forms)))
 
     for i in table_occurrences(fs, t):
+        if toks.pos[i] not in t.uses and positional_use(fs, t, i, positions):
+            t.uses.add(toks.pos[i])
         if toks.pos[i] not in t.uses:
             line = toks.pos[i][0]
             t.refuse('use not understood: "%s"' % ' '.join(
@@ -495,6 +521,43 @@ def decide_table(fs, t, helpers):
             parts = [toks.text[j] for j in (i - 1, i + 2) if 0 <= j < n and toks.kind[j] == 'id']
             if any(len(x) > 1 and (t.name.startswith(x) or t.name.endswith(x)) for x in parts):
                 t.refuse('the file pastes tokens that may spell the name', toks.pos[i])
+
+
+def positional_use(fs, t, i, positions):
+    """Is the occurrence of t at token i a bucket read by number, or the size of t?"""
+    toks = fs.toks
+    text = toks.text
+    rng = function_range(fs, toks.pos[i])
+    start = i
+    if t.scope == 'member':
+        if not i or text[i - 1] not in ('->', '.'):
+            return False
+        start = i - 2
+        while start > 0 and text[start - 1] in ('->', '.'):
+            start -= 2
+        if text[start] == ')':
+            return False             # (x)->t: a base we cannot follow back
+    # ARRAY_SIZE(t), HASH_SIZE(t), sizeof(t): how many buckets, not which
+    call = enclosing_call(text, start)
+    if call is not None and call[0] in ('ARRAY_SIZE', 'HASH_SIZE', 'sizeof') and \
+            text[i + 1] == ')':
+        return True
+    if start and text[start - 1] == 'sizeof':
+        return True
+    index = index_of(text, i)
+    if index is not None:
+        try:
+            node = parse_tokens(toks, index[0], index[1])
+        except (Unknown, IndexError):
+            return False
+        if not positions.value(node, rng):
+            return False
+        lo = start - 1 if start and text[start - 1] == '&' else start
+        return read_only_use(fs, lo, index[1] + 1, rng)
+    # the table itself: its first bucket, in a pointer walk
+    return read_only_use(fs, start, i + 1, rng) or (
+        start >= 2 and text[start - 1] == '=' and toks.kind[start - 2] == 'id' and
+        bucket_variable_reads(fs, text[start - 2], rng))
 
 
 def check_member_bases(fs, t):

@@ -136,6 +136,11 @@ def note_op(pc, pb):
     fs = state(pc)
     kind = fs.toks.text[fs.toks.at_pos(_pos(pc))]
     fs.ops.append((_pos(pc), kind, _span(pb)))
+    if kind.startswith('hlist_for_each'):
+        # the member argument after the bucket names a field, not a variable
+        i = fs.toks.first_at_or_after(_span(pb)[1])
+        if i + 1 < len(fs.toks.text) and fs.toks.text[i] == ',':
+            fs.member_args.add(i + 1)
 
 
 def note_function(p, name):

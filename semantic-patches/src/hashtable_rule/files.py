@@ -60,6 +60,7 @@ class Table:
         self.bucket_ptrs = []        # dicts, see analysis.bucket_pointers
         self.bucket_params = []      # params.BucketParam: functions handed its buckets
         self.macro_walks = []        # macros that walk every bucket (they stay)
+        self.positional = []         # Site: buckets picked by number (they stay)
         self.bucket_helpers = []     # helpers.Definition: local bucket helpers of the table
         self.reasons = []
         self.verdict = None
@@ -86,6 +87,7 @@ class FileState:
         self.tables = {}
         self.assigns = {}            # var -> [(pos, rhs text or None, rhs span)]
         self.ops = []                # (position, hlist operation, bucket span)
+        self.member_args = set()     # token indices of the member argument of iterators
         self.functions = {}          # name -> position of a function definition
         self.types = {}              # (first, last token position) -> C type spatch knows
         self.bucket_params = []
@@ -258,7 +260,7 @@ def occurrences(fs, name, lo=0, hi=None):
     out = []
     for i in range(lo, hi + 1):
         if toks.text[i] == name and toks.kind[i] == 'id' \
-                and not (i > 0 and toks.text[i - 1] in ('->', '.')):
+                and not (i > 0 and toks.text[i - 1] in ('->', '.')) and i not in fs.member_args:
             out.append(i)
     return out
 

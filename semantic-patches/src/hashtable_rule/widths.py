@@ -12,11 +12,12 @@ from .cexpr import node_text, strip_parens
 _SMALL_TYPES = {'char', 'short', 'int', 'unsigned', 'signed', 'bool', '_Bool',
                 'u8', 'u16', 'u32', 's8', 's16', 's32', '__u8', '__u16', '__u32',
                 '__s8', '__s16', '__s32', 'uint8_t', 'uint16_t', 'uint32_t',
-                'int8_t', 'int16_t', 'int32_t', 'kuid_t', 'kgid_t', 'uid_t', 'gid_t',
-                'pid_t', 'dev_t', '__le32', '__be32', '__le16', '__be16'}
+                'int8_t', 'int16_t', 'int32_t', 'uid_t', 'gid_t', 'u_int8_t', 'u_int16_t',
+                'u_int32_t', 'u_char', 'u_short', 'u_int', 'pid_t', 'dev_t', '__le32', '__be32',
+                '__le16', '__be16', 'umode_t', 'nlink_t', 'projid_t', 'ino32_t'}
 
 
-_LONG_TYPES = {'long', 'u64', 's64', '__u64', '__s64', 'size_t', 'ssize_t',
+_LONG_TYPES = {'long', 'u64', 's64', '__u64', '__s64', 'size_t', 'ssize_t', 'u_int64_t',
                'uintptr_t', 'intptr_t', 'uint64_t', 'int64_t', 'loff_t',
                'pgoff_t', 'sector_t', 'ptrdiff_t', '__le64', '__be64'}
 

@@ -1,0 +1,238 @@
+"""Positional accesses: buckets visited by number, without a key.
+
+A converted table is the same array of buckets, so code that visits bucket 0,
+bucket i of a loop, or a bucket number kept between calls (a seq_file cursor)
+stays valid as it is, as long as no bucket number it uses was computed from a
+key and it inserts nothing (hash_add() would put an entry elsewhere). Such
+code is left open-coded; only the shapes that mean exactly hash_for_each(),
+hash_init() or hash_empty() are rewritten (analysis.py).
+"""
+
+from .cexpr import Unknown, parse_tokens, strip_parens
+from .files import declared_type, function_header, function_range, is_declarator, occurrences
+from .helpers import bucket_parts
+from .sites import table_of
+from .tokens import matching_close
+
+# calls that read a bucket given to them, or clear it, but never insert into it
+READ_ONLY_CALLS = {
+    'hlist_empty', 'hlist_first_rcu', 'INIT_HLIST_HEAD', 'hlist_for_each_entry',
+    'hlist_for_each_entry_rcu', 'hlist_for_each_entry_safe', 'hlist_for_each_entry_rcu_notrace',
+    'hlist_for_each', 'hlist_for_each_safe', 'hlist_entry_safe', 'hlist_entry',
+    'rcu_dereference', 'rcu_dereference_raw', 'rcu_dereference_protected',
+    'rcu_dereference_bh', 'READ_ONCE', 'WARN_ON', 'WARN_ON_ONCE', 'BUG_ON',
+}
+_ADDS = ('hlist_add_head', 'hlist_add_head_rcu')
+_STEPS = {'++', '--'}
+
+
+class Positional:
+    """Which values are bucket numbers that come from no key."""
+
+    def __init__(self, fs):
+        self.fs = fs
+        self.memo = {}
+
+    def value(self, node, rng, seen=None):
+        """Is the value of node (in fs.toks) a bucket number picked without a key?"""
+        seen = set() if seen is None else seen
+        node = strip_parens(node)
+        kind = node[0]
+        if kind == 'num':
+            return True
+        if kind == 'cast':
+            return self.value(node[1], rng, seen)
+        if kind == 'id':
+            name = node[1]
+            if name in self.fs.macros or name.isupper():
+                return True          # a constant bucket
+            return self.variable(name, rng, seen)
+        if kind == 'field':
+            return self.field(node[2], seen)
+        if kind == 'bin' and node[1] in ('+', '-'):
+            return self.value(node[2], rng, seen) and self.value(node[3], rng, seen)
+        return False
+
+    def variable(self, name, rng, seen):
+        """A local whose every assignment is a positional value or a step."""
+        if rng is None:
+            return False
+        key = ('var', name, rng)
+        if key in seen:
+            return True              # a loop: as good as the rest of its assignments
+        if key in self.memo:
+            return self.memo[key]
+        seen.add(key)
+        ok = declared_type(self.fs, name, rng) is not None and not self._parameter(name, rng)
+        if ok:
+            lo = function_header(self.fs, rng)[1]
+            for i in occurrences(self.fs, name, lo, rng[1]):
+                if not self._assignment_ok(i, rng, seen):
+                    ok = False
+                    break
+        self.memo[key] = ok
+        return ok
+
+    def field(self, name, seen):
+        """A struct field (by name, in the whole file) only ever given positional values."""
+        key = ('field', name)
+        if key in seen:
+            return True
+        if key in self.memo:
+            return self.memo[key]
+        seen.add(key)
+        toks = self.fs.toks
+        ok = True
+        for i, tok in enumerate(toks.text):
+            if tok == name and toks.kind[i] == 'id' and i and toks.text[i - 1] in ('->', '.'):
+                rng = function_range(self.fs, toks.pos[i])
+                if rng is None or not self._assignment_ok(i, rng, seen, member=True):
+                    ok = False
+                    break
+        self.memo[key] = ok
+        return ok
+
+    def _parameter(self, name, rng):
+        lo = self.fs.toks.pos[rng[0]]
+        return any(pos < lo for pos, t, init in self.fs.decls.get(name, ())
+                   if pos >= self.fs.toks.pos[function_header(self.fs, rng)[1]])
+
+    def _assignment_ok(self, i, rng, seen, member=False):
+        """Is the occurrence at token i a read, a step, or an assignment of a positional value?"""
+        text = self.fs.toks.text
+        start = i
+        if member:                   # the start of X->f: back over the base
+            start = i - 2
+            while start > 0 and text[start - 1] in ('->', '.'):
+                start -= 2
+            if start > 0 and text[start - 1] == '&':
+                return False         # its address is taken: anything may set it
+        nxt = text[i + 1] if i + 1 < len(text) else ''
+        prv = text[start - 1] if start else ''
+        if not member and prv == '&':
+            return False
+        if nxt in _STEPS or prv in _STEPS:
+            return True
+        if nxt in ('+=', '-='):
+            end = _expression_end(text, i + 2)
+            return end == i + 3 and self.fs.toks.kind[i + 2] == 'num'
+        if nxt == '=':
+            end = _expression_end(text, i + 2)
+            try:
+                rhs = parse_tokens(self.fs.toks, i + 2, end)
+            except (Unknown, IndexError):
+                return False
+            return self.value(rhs, rng, seen)
+        if nxt.endswith('=') and nxt not in ('==', '!=', '<=', '>='):
+            return False             # *=, &= and the like
+        return True
+
+
+def _expression_end(text, j):
+    """Index just after the expression starting at j (up to ; , or a closing bracket)."""
+    depth = 0
+    while j < len(text):
+        tok = text[j]
+        if tok in ('(', '[', '{'):
+            depth += 1
+        elif tok in (')', ']', '}'):
+            if depth == 0:
+                return j
+            depth -= 1
+        elif tok in (';', ',') and depth == 0:
+            return j
+        j += 1
+    return j
+
+
+def enclosing_call(text, lo):
+    """(callee name, argument number) of the call whose argument starts at token lo, or None."""
+    depth, j, arg = 0, lo - 1, 0
+    while j >= 0:
+        tok = text[j]
+        if tok in (')', ']'):
+            depth += 1
+        elif tok in ('(', '['):
+            if depth == 0:
+                if tok == '(' and j > 0 and text[j - 1][:1].isalpha() or \
+                        tok == '(' and j > 0 and text[j - 1][:1] == '_':
+                    return text[j - 1], arg
+                return None
+            depth -= 1
+        elif tok == ',' and depth == 0:
+            arg += 1
+        elif tok in (';', '{', '}') and depth == 0:
+            return None
+        j -= 1
+    return None
+
+
+def read_only_use(fs, lo, hi, rng, depth=0):
+    """Is the bucket expression of tokens lo..hi-1 only read where it stands?
+
+    It is an argument of a call that reads buckets (an iterator, hlist_empty()),
+    read through ->first or .first, or put in a local that is only used so.
+    """
+    text = fs.toks.text
+    if depth > 4:
+        return False
+    nxt = text[hi] if hi < len(text) else ''
+    prv = text[lo - 1] if lo else ''
+    if nxt in ('->', '.') and hi + 2 < len(text) and text[hi + 1] == 'first' and \
+            text[hi + 2] not in ('=',):
+        return True
+    call = enclosing_call(text, lo)
+    if call is not None and prv in ('(', ',') and nxt in (',', ')'):
+        return call[0] in READ_ONLY_CALLS
+    if prv == '=' and lo >= 2 and fs.toks.kind[lo - 2] == 'id' and nxt in (';', ','):
+        return bucket_variable_reads(fs, text[lo - 2], rng, depth)
+    return False
+
+
+def bucket_variable_reads(fs, var, rng, depth=0):
+    """Is local var a bucket pointer only ever given positional buckets, and only read?"""
+    if rng is None or declared_type(fs, var, rng) is None:
+        return False
+    text = fs.toks.text
+    pos = Positional(fs)
+    for i in occurrences(fs, var, function_header(fs, rng)[1], rng[1]):
+        nxt = text[i + 1] if i + 1 < len(text) else ''
+        prv = text[i - 1] if i else ''
+        if nxt in _STEPS or prv in _STEPS:
+            continue                 # head++: the next bucket
+        if nxt == '=':
+            end = _expression_end(text, i + 2)
+            if not positional_bucket(fs, pos, i + 2, end, rng):
+                return False
+            continue
+        if is_declarator(fs.toks, i):
+            continue
+        if prv == '&' or not read_only_use(fs, i, i + 1, rng, depth + 1):
+            return False
+    return True
+
+
+def positional_bucket(fs, pos, lo, hi, rng):
+    """Is tokens lo..hi-1 a bucket of a table picked without a key (&T[i], T, T + i, NULL)?"""
+    try:
+        node = strip_parens(parse_tokens(fs.toks, lo, hi))
+    except (Unknown, IndexError):
+        return False
+    if node[:2] == ('id', 'NULL'):
+        return True
+    parts = bucket_parts(node)
+    if parts is not None:
+        return table_of(fs, parts[0]) is not None and pos.value(parts[1], rng)
+    return table_of(fs, node) is not None      # the table itself: its first bucket
+
+
+def inserts_into(fs, op_kind):
+    return op_kind in _ADDS
+
+
+def index_of(text, i):
+    """For the table name at token i, the token range of [index] after it, or None."""
+    if i + 1 < len(text) and text[i + 1] == '[':
+        close = matching_close(text, i + 1)
+        return i + 2, close
+    return None
