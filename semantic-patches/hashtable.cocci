@@ -767,6 +767,7 @@ class FileState:
         self.decided = False
         self.approved = {}           # position -> (kind, extra)
         self.field_types = {}        # struct field name -> declared types
+        self.local_fields = set()    # names of fields of the structs this file defines
         self.position_maps = {}      # rewritten copy -> {its position: original position}
         self.deletes = []            # (member, position) of hlist_del*()
         self.members = {}            # hlist op position -> node member name
@@ -2246,24 +2247,32 @@ class Positional:
         self.fs = fs
         self.memo = {}
 
-    def value(self, node, rng, seen=None):
-        """Is the value of node (in fs.toks) a bucket number picked without a key?"""
+    def value(self, node, rng, seen=None, stored=False):
+        """Is the value of node (in fs.toks) a bucket number picked without a key?
+
+        A constant picks a bucket, but a constant stored in a cursor may as well
+        be a key (.type = 0x0800): stored, only 0 counts, and what steps from it.
+        """
         seen = set() if seen is None else seen
         node = strip_parens(node)
         kind = node[0]
         if kind == 'num':
-            return True
+            return not stored or node[1] in ('0', '0U', '0u', '0UL', '0ul')
+        if kind == 'un' and node[1] == '-' and strip_parens(node[2])[:2] == ('num', '1'):
+            return True              # -1: before the first bucket
         if kind == 'cast':
-            return self.value(node[1], rng, seen)
+            return self.value(node[1], rng, seen, stored)
         if kind == 'id':
             name = node[1]
             if name in self.fs.macros or name.isupper():
-                return True          # a constant bucket
+                return not stored    # a constant bucket
             return self.variable(name, rng, seen)
         if kind == 'field':
             return self.field(node[2], seen)
         if kind == 'bin' and node[1] in ('+', '-'):
-            return self.value(node[2], rng, seen) and self.value(node[3], rng, seen)
+            return self.value(node[2], rng, seen, stored) and self.value(node[3], rng, seen)
+        if kind == 'bin' and node[1] in ('%', '&'):
+            return self.value(node[2], rng, seen, stored) and self.value(node[3], rng, seen)
         return False
 
     def variable(self, name, rng, seen):
@@ -2276,7 +2285,7 @@ class Positional:
         if key in self.memo:
             return self.memo[key]
         seen.add(key)
-        ok = declared_type(self.fs, name, rng) is not None and not self._parameter(name, rng)
+        ok = declared_type(self.fs, name, rng) is not None and not self.is_parameter(name, rng)
         if ok:
             lo = function_header(self.fs, rng)[1]
             for i in occurrences(self.fs, name, lo, rng[1]):
@@ -2295,8 +2304,14 @@ class Positional:
             return self.memo[key]
         seen.add(key)
         toks = self.fs.toks
-        ok = True
-        for i, tok in enumerate(toks.text):
+        # a field of a struct of this file, given its values here (other files could
+        # give a field of a header struct a key); never assigned, it holds anything
+        ok = name in self.fs.local_fields and any(
+            toks.text[i] == name and i and toks.text[i - 1] in ('->', '.') and
+            (toks.text[i + 1] in _STEPS or toks.text[i + 1] in ('=', '+=', '-=') or
+             toks.text[i - 3] in _STEPS)
+            for i in range(1, len(toks.text) - 1))
+        for i, tok in enumerate(toks.text if ok else ()):
             if tok == name and toks.kind[i] == 'id' and i and toks.text[i - 1] in ('->', '.'):
                 rng = function_range(self.fs, toks.pos[i])
                 if rng is None or not self._assignment_ok(i, rng, seen, member=True):
@@ -2305,7 +2320,7 @@ class Positional:
         self.memo[key] = ok
         return ok
 
-    def _parameter(self, name, rng):
+    def is_parameter(self, name, rng):
         lo = self.fs.toks.pos[rng[0]]
         return any(pos < lo for pos, t, init in self.fs.decls.get(name, ())
                    if pos >= self.fs.toks.pos[function_header(self.fs, rng)[1]])
@@ -2335,7 +2350,7 @@ class Positional:
                 rhs = parse_tokens(self.fs.toks, i + 2, end)
             except (Unknown, IndexError):
                 return False
-            return self.value(rhs, rng, seen)
+            return self.value(rhs, rng, seen, stored=True)
         if nxt.endswith('=') and nxt not in ('==', '!=', '<=', '>='):
             return False             # *=, &= and the like
         return True
@@ -2457,7 +2472,9 @@ def index_of(text, i):
 # Nothing here decides: every occurrence is only recorded with its position.
 
 def note_field(p, name, type_text):
-    state(p).field_types.setdefault(name, set()).add(type_text)
+    fs = state(p)
+    fs.field_types.setdefault(name, set()).add(type_text)
+    fs.local_fields.add(name)
 
 
 def note_macro(p, name, value, pvalue):
@@ -3055,6 +3072,11 @@ def decide_table(fs, t, helpers):
             if type_text is None:
                 t.refuse('index variable "%s" is not a local of the function' % var)
                 continue
+            if positions.is_parameter(var, rng):
+                # the caller picked the bucket: from a key, unseen here
+                t.refuse('bucket number "%s" is a parameter: its callers compute it'
+                         % var, toks.pos[rng[0]])
+                continue
             key_positions = {toks.pos[idx[-1][0]] for v, pos, idx in var_uses if v == var}
             decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
             assigns = {a[0]: a for a in fs.assigns.get(var, ())}
@@ -3254,6 +3276,7 @@ def shared_macros(fs):
     for info in _SHARED.values():
         for name, types in info.get('fields', {}).items():
             fs.field_types.setdefault(name, set()).update(types)
+            fs.local_fields.discard(name)    # a header struct has one too
 
 
 # ---------------------------------------------------------------- approval.py

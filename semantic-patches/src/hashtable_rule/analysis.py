@@ -432,6 +432,11 @@ def decide_table(fs, t, helpers):
             if type_text is None:
                 t.refuse('index variable "%s" is not a local of the function' % var)
                 continue
+            if positions.is_parameter(var, rng):
+                # the caller picked the bucket: from a key, unseen here
+                t.refuse('bucket number "%s" is a parameter: its callers compute it'
+                         % var, toks.pos[rng[0]])
+                continue
             key_positions = {toks.pos[idx[-1][0]] for v, pos, idx in var_uses if v == var}
             decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
             assigns = {a[0]: a for a in fs.assigns.get(var, ())}
@@ -631,3 +636,4 @@ def shared_macros(fs):
     for info in _SHARED.values():
         for name, types in info.get('fields', {}).items():
             fs.field_types.setdefault(name, set()).update(types)
+            fs.local_fields.discard(name)    # a header struct has one too

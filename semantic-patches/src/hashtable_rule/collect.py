@@ -8,7 +8,9 @@ from .tokens import _HASH_SIGN, _pos, _span, matching_close
 
 
 def note_field(p, name, type_text):
-    state(p).field_types.setdefault(name, set()).add(type_text)
+    fs = state(p)
+    fs.field_types.setdefault(name, set()).add(type_text)
+    fs.local_fields.add(name)
 
 
 def note_macro(p, name, value, pvalue):

@@ -97,6 +97,7 @@ class FileState:
         self.decided = False
         self.approved = {}           # position -> (kind, extra)
         self.field_types = {}        # struct field name -> declared types
+        self.local_fields = set()    # names of fields of the structs this file defines
         self.position_maps = {}      # rewritten copy -> {its position: original position}
         self.deletes = []            # (member, position) of hlist_del*()
         self.members = {}            # hlist op position -> node member name

@@ -33,24 +33,32 @@ class Positional:
         self.fs = fs
         self.memo = {}
 
-    def value(self, node, rng, seen=None):
-        """Is the value of node (in fs.toks) a bucket number picked without a key?"""
+    def value(self, node, rng, seen=None, stored=False):
+        """Is the value of node (in fs.toks) a bucket number picked without a key?
+
+        A constant picks a bucket, but a constant stored in a cursor may as well
+        be a key (.type = 0x0800): stored, only 0 counts, and what steps from it.
+        """
         seen = set() if seen is None else seen
         node = strip_parens(node)
         kind = node[0]
         if kind == 'num':
-            return True
+            return not stored or node[1] in ('0', '0U', '0u', '0UL', '0ul')
+        if kind == 'un' and node[1] == '-' and strip_parens(node[2])[:2] == ('num', '1'):
+            return True              # -1: before the first bucket
         if kind == 'cast':
-            return self.value(node[1], rng, seen)
+            return self.value(node[1], rng, seen, stored)
         if kind == 'id':
             name = node[1]
             if name in self.fs.macros or name.isupper():
-                return True          # a constant bucket
+                return not stored    # a constant bucket
             return self.variable(name, rng, seen)
         if kind == 'field':
             return self.field(node[2], seen)
         if kind == 'bin' and node[1] in ('+', '-'):
-            return self.value(node[2], rng, seen) and self.value(node[3], rng, seen)
+            return self.value(node[2], rng, seen, stored) and self.value(node[3], rng, seen)
+        if kind == 'bin' and node[1] in ('%', '&'):
+            return self.value(node[2], rng, seen, stored) and self.value(node[3], rng, seen)
         return False
 
     def variable(self, name, rng, seen):
@@ -63,7 +71,7 @@ class Positional:
         if key in self.memo:
             return self.memo[key]
         seen.add(key)
-        ok = declared_type(self.fs, name, rng) is not None and not self._parameter(name, rng)
+        ok = declared_type(self.fs, name, rng) is not None and not self.is_parameter(name, rng)
         if ok:
             lo = function_header(self.fs, rng)[1]
             for i in occurrences(self.fs, name, lo, rng[1]):
@@ -82,8 +90,14 @@ class Positional:
             return self.memo[key]
         seen.add(key)
         toks = self.fs.toks
-        ok = True
-        for i, tok in enumerate(toks.text):
+        # a field of a struct of this file, given its values here (other files could
+        # give a field of a header struct a key); never assigned, it holds anything
+        ok = name in self.fs.local_fields and any(
+            toks.text[i] == name and i and toks.text[i - 1] in ('->', '.') and
+            (toks.text[i + 1] in _STEPS or toks.text[i + 1] in ('=', '+=', '-=') or
+             toks.text[i - 3] in _STEPS)
+            for i in range(1, len(toks.text) - 1))
+        for i, tok in enumerate(toks.text if ok else ()):
             if tok == name and toks.kind[i] == 'id' and i and toks.text[i - 1] in ('->', '.'):
                 rng = function_range(self.fs, toks.pos[i])
                 if rng is None or not self._assignment_ok(i, rng, seen, member=True):
@@ -92,7 +106,7 @@ class Positional:
         self.memo[key] = ok
         return ok
 
-    def _parameter(self, name, rng):
+    def is_parameter(self, name, rng):
         lo = self.fs.toks.pos[rng[0]]
         return any(pos < lo for pos, t, init in self.fs.decls.get(name, ())
                    if pos >= self.fs.toks.pos[function_header(self.fs, rng)[1]])
@@ -122,7 +136,7 @@ class Positional:
                 rhs = parse_tokens(self.fs.toks, i + 2, end)
             except (Unknown, IndexError):
                 return False
-            return self.value(rhs, rng, seen)
+            return self.value(rhs, rng, seen, stored=True)
         if nxt.endswith('=') and nxt not in ('==', '!=', '<=', '>='):
             return False             # *=, &= and the like
         return True
