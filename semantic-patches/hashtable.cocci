@@ -3472,8 +3472,8 @@ def decide(fs):
         kind = fs.toks.text[fs.toks.at_pos(pos)]
         if member in members and ('init' in kind or not inspects):
             approve(fs, pos, 'del')
-    # the hashtable.h include, after the last <linux/...> one
-    if not fs.has_hashtable_include and fs.includes:
+    # the hashtable.h include, after the last <linux/...> one, where the file uses it
+    if not fs.has_hashtable_include and fs.includes and fs.approved:
         approve(fs, max(fs.includes), 'include')
     # size and mask macros that nothing uses any more
     dead = set()
