@@ -235,6 +235,10 @@ _TYPE_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const', 'v
                '__be16', '__be32', '__be64', '__le16', '__le32', '__le64'}
 
 
+# typedef names of the file being decided (files.FileState fills it): casts to them
+TYPEDEFS = set()
+
+
 class Unknown(Exception):
     pass
 
@@ -295,9 +299,10 @@ class Parser:
         j = self.i + 1
         seen = False
         while j < self.hi and self.t[j] != ')':
-            if self.t[j] not in _TYPE_WORDS and not (seen and re.match(r'\w+_t$', self.t[j])):
-                if not (self.t[j - 1] == 'struct'):
-                    return False
+            word = self.t[j]
+            if word not in _TYPE_WORDS and not re.match(r'\w+_t$', word) and \
+                    word not in TYPEDEFS and self.t[j - 1] not in ('struct', 'union', 'enum'):
+                return False
             seen = True
             j += 1
         return seen and j + 1 < self.hi
@@ -689,6 +694,22 @@ def shape_class(toks, node, field_types):
 # HASHTABLE_CONVERT_RESULTS names a directory: the verdicts of each file are
 # written there as JSON, one file per source file (see verdicts.record).
 
+def typedef_names(toks):
+    """The names a file gives types with typedef (typedef u32 handle_t;)."""
+    out = set()
+    text = toks.text
+    for i, tok in enumerate(text):
+        if tok == 'typedef':
+            j = i
+            depth = 0
+            while j < len(text) and not (text[j] == ';' and depth == 0):
+                depth += text[j] in '{(' and 1 or text[j] in '})' and -1 or 0
+                j += 1
+            if j > i + 1 and toks.kind[j - 1] == 'id':
+                out.add(text[j - 1])
+    return out
+
+
 def _load_facts():
     path = os.environ.get('HASHTABLE_CONVERT_FACTS')
     if not path:
@@ -751,6 +772,7 @@ class FileState:
         self.path = path
         with open(path, errors='replace') as f:
             self.toks = Tokens(f.read())
+        TYPEDEFS.update(typedef_names(self.toks))
         self.macros = {}             # name -> [value text per definition]
         self.macro_pos = {}          # name -> [position of the name]
         self.macro_bodies = {}       # name -> span of the (first) value
@@ -1030,6 +1052,12 @@ PURE_CALLS = {
     'get_unaligned_be32', 'get_unaligned_le64', 'get_unaligned_be64', 'sizeof_field',
     'offsetof', 'ARRAY_SIZE', 'BIT', 'BIT_ULL', 'GENMASK', 'rol32', 'ror32', 'rol64', 'ror64',
 }
+# widths of what pure calls return, where that is a fixed type
+RETURN_WIDTHS = {'jhash': 'small', 'jhash2': 'small', 'jhash_1word': 'small', 'jhash_2words': 'small',
+                 'jhash_3words': 'small', 'hash_32': 'small', 'full_name_hash': 'small',
+                 'net_hash_mix': 'small', 'ipv6_addr_hash': 'small', 'hash_64': 'small',
+                 'hash_long': 'small', 'hash_ptr': 'small', 'siphash': 'long', 'hsiphash': 'small',
+                 'siphash_1u32': 'long', 'siphash_2u32': 'long', 'siphash_1u64': 'long'}
 _CONST_CALLS = {'ilog2', 'order_base_2', 'BIT', 'BIT_ULL', 'ARRAY_SIZE', 'sizeof_field',
                 'offsetof', 'roundup_pow_of_two', 'rounddown_pow_of_two'}
 _FOLD_OPS = {'>>', '<<', '^', '+', '-', '*', '|', '&', '%', '/'}
@@ -1335,6 +1363,8 @@ def _meaning(d, helpers, const_names):
         m.reducer = (form, operand)
         m.drop = ('expr', index)
         m.mix = key
+        if key[0] == 'id' and key[1] in m.local_types:
+            m.index_local = key[1]   # the key passed through a local: its type matters
         m.calls |= calls_in(key)
         value_deps = _deps(key, deps)
         folds = is_fold(key, params + sorted(fold_locals), const_names)
@@ -1883,7 +1913,8 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
             elif m.mix is not None and all(helpers.is_pure(c) for c in m.calls):
                 text = render(d.toks, m.mix, full_env)
                 local_type = m.local_types.get(m.index_local) if m.index_local else None
-                if local_type:
+                if local_type and returns_width(text) != width_class(local_type):
+                    # the local converted the value to its type: keep that conversion
                     text = '(%s)%s' % (local_type, text if is_primary(text) else '(' + text + ')')
                 r = reduction_of_text('helper ' + d.name, text, None)
                 r.width = width_class(local_type) if local_type else \
@@ -1905,6 +1936,18 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         if render(fs.toks, a) in r.key_text:
             r.kept |= node_tokens(a)
     return t, table_text, r
+
+
+def returns_width(text):
+    """Width of text when it is a call of a pure function whose result has a fixed type."""
+    toks = Tokens(text)
+    try:
+        node = strip_parens(parse_tokens(toks, 0, len(toks.text)))
+    except Unknown:
+        return None
+    if node[0] == 'call' and node[1][0] == 'id':
+        return RETURN_WIDTHS.get(node[1][1])
+    return None
 
 
 def substitute(text, env):
@@ -2466,6 +2509,222 @@ def index_of(text, i):
     return None
 
 
+# ---------------------------------------------------------------- allocated.py
+# Allocated tables: static struct hlist_head *T, allocated once with a constant count.
+#
+# The hand conversion of mm/huge_memory.c (seed 006) shows the way:
+# T = kzalloc(HEADS * sizeof(struct hlist_head), GFP_KERNEL) at init becomes
+# static DEFINE_HASHTABLE(T, BITS), and the allocation, its failure branch and
+# the free go. That is safe when the pointer is assigned exactly once, from a
+# zeroing allocation (or one an init loop clears) of a compile-time power of
+# two of buckets, is freed only (anywhere: freed, the old table was unusable),
+# and is never tested against NULL elsewhere (a readiness flag would change
+# meaning). Tables above 64 KiB stay allocated: a static one would grow the
+# kernel image's BSS.
+
+# allocator -> (how it gives the size: 'bytes' or 'count', does it zero the memory)
+ALLOCATORS = {
+    'kzalloc': ('bytes', True), 'vzalloc': ('bytes', True), 'kvzalloc': ('bytes', True),
+    'kcalloc': ('count', True), 'kvcalloc': ('count', True),
+    'kmalloc_array': ('count', False), 'kvmalloc_array': ('count', False),
+    'kmalloc': ('bytes', False), 'vmalloc': ('bytes', False), 'kvmalloc': ('bytes', False),
+}
+FREES = ('kfree', 'kvfree', 'vfree')
+MAX_BYTES = 64 * 1024
+BUCKET_BYTES = 8                     # sizeof(struct hlist_head) on 64-bit
+
+
+def _is_bucket_size(toks, node, name):
+    """Is node sizeof(struct hlist_head), sizeof(*T) or sizeof(T[0])?"""
+    node = strip_parens(node)
+    if node[0] != 'sizeof':
+        return False
+    words = [w for w in toks.text[node[-1][0] + 1:node[-1][1]] if w not in ('(', ')')]
+    return words in (['struct', 'hlist_head'], ['*', name], [name, '[', '0', ']'])
+
+
+def _count(toks, how, args, name):
+    """The bucket count node of the arguments of an allocator, or None."""
+    if how == 'count':
+        if len(args) >= 2 and _is_bucket_size(toks, args[1], name):
+            return args[0]
+        if len(args) >= 2 and _is_bucket_size(toks, args[0], name):
+            return args[1]
+        return None
+    if not args:
+        return None
+    size = strip_parens(args[0])
+    if size[0] == 'bin' and size[1] == '*':
+        if _is_bucket_size(toks, size[3], name):
+            return size[2]
+        if _is_bucket_size(toks, size[2], name):
+            return size[3]
+    return None
+
+
+class Allocation:
+    """How an allocated table is set up and torn down, to be removed."""
+
+    def __init__(self):
+        self.assign = None           # position of T in T = alloc(...)
+        self.assign_span = None
+        self.in_init = False         # in an __init function: the table is zero at boot
+        self.zeroes = True
+        self.drop_ifs = []           # positions of if statements that go
+        self.drop_statements = []    # positions of T = NULL; and free(T); that go
+
+
+def analyse_allocated(fs, t):
+    """Decide whether allocated table t can be static; set its size. Refuse with a reason."""
+    toks = fs.toks
+    text = toks.text
+    a = Allocation()
+    t.allocation = a
+    assigns = fs.assigns.get(t.name, [])
+    allocs = []
+    for pos, rhs_text, span in assigns:
+        if function_range(fs, pos) is None:
+            continue                 # its declaration
+        i = toks.at_pos(pos)
+        rhs = _rhs(fs, i)
+        if rhs is not None and rhs[:2] == ('id', 'NULL'):
+            if text[statement_end(fs, i)] == ';' and text[i - 1] in (';', '{', '}'):
+                a.drop_statements.append(pos)
+                continue
+            t.refuse('"%s" is set to NULL inside an expression' % t.name, pos)
+            return
+        allocs.append((pos, i, rhs))
+    if len(allocs) != 1:
+        t.refuse('allocated table assigned %d times: its pointer may change, or is not '
+                 'allocated here' % len(allocs))
+        return
+    pos, i, rhs = allocs[0]
+    a.assign = pos
+    if rhs is None or rhs[0] != 'call' or rhs[1][0] != 'id' or rhs[1][1] not in ALLOCATORS:
+        t.refuse('allocated by something other than k[vz]alloc/kcalloc/kmalloc_array '
+                 '(line %d)' % pos[0])
+        return
+    how, zeroes = ALLOCATORS[rhs[1][1]]
+    count = _count(toks, how, rhs[2], t.name)
+    if count is None:
+        t.refuse('allocated with a size that is not a count of struct hlist_head (line %d)'
+                 % pos[0])
+        return
+    if text[i - 1] not in (';', '{', '}') or text[statement_end(fs, i)] != ';':
+        t.refuse('allocated inside an expression (line %d)' % pos[0])
+        return
+    count_text = render(toks, count)
+    try:
+        sizes = [v[0] for v in evaluate_all(fs.macros, [count_text])]
+    except Unknown as e:
+        t.refuse('bucket count "%s" is not a constant here (%s): the table may be sized at '
+                 'run time' % (count_text, e))
+        return
+    if sizes and max(sizes) * BUCKET_BYTES > MAX_BYTES:
+        t.refuse('a static table of %d KiB would grow the BSS of the kernel image'
+                 % (max(sizes) * BUCKET_BYTES >> 10))
+        return
+    rng = function_range(fs, pos)
+    a.in_init = '__init' in function_header(fs, rng)[0]
+    a.zeroes = zeroes
+    if not zeroes and not any(function_range(fs, loop['pos']) == rng
+                              for loop in t.inits if not loop.get('scan')):
+        t.refuse('allocated without zeroing, and no loop in that function clears it')
+        return
+    t.size_text = count_text
+    # every other occurrence: a free, a NULL test right after the allocation, or a use
+    for j in occurrences(fs, t.name):
+        p = toks.pos[j]
+        if p == t.pos or p == pos or p in a.drop_statements:
+            continue
+        free = _free_call(text, j)
+        if free is not None:
+            stmt = _enclosing_if(fs, free)
+            if stmt is not None:
+                a.drop_ifs.append(toks.pos[stmt])
+            elif text[free - 1] in (';', '{', '}'):
+                a.drop_statements.append(toks.pos[free])
+            else:
+                t.refuse('freed inside an expression (line %d)' % p[0])
+                return
+            t.uses.add(p)
+            continue
+        test = _null_test(fs, j)
+        if test is not None:
+            if_at, line_end = test
+            # the failure branch of the allocation: the if right after it
+            after = statement_end(fs, i) + 1
+            if if_at == after and function_range(fs, p) == rng:
+                a.drop_ifs.append(toks.pos[if_at])
+                t.uses.add(p)
+                continue
+            t.refuse('tested against NULL (line %d): a static table never is, so the test '
+                     'would change meaning' % p[0])
+            return
+    t.uses.add(pos)
+    for p in a.drop_statements:
+        t.uses.add(p)
+
+
+def _rhs(fs, i):
+    """The parsed right-hand side of T = E at token i (T), or None."""
+    text = fs.toks.text
+    if i + 1 >= len(text) or text[i + 1] != '=':
+        return None
+    end = statement_end(fs, i)
+    try:
+        return strip_parens(parse_tokens(fs.toks, i + 2, end))
+    except (Unknown, IndexError):
+        return None
+
+
+def _free_call(text, j):
+    """The index of free in "free ( T ) ;" around the table name at j, or None."""
+    if j >= 2 and text[j - 1] == '(' and text[j - 2] in FREES and \
+            j + 2 < len(text) and text[j + 1] == ')' and text[j + 2] == ';':
+        return j - 2
+    return None
+
+
+def _enclosing_if(fs, i):
+    """The if whose whole body is the statement starting at token i: "if (E) free(T);"."""
+    text = fs.toks.text
+    if i < 2 or text[i - 1] != ')':
+        return None
+    depth, j = 0, i - 1
+    while j >= 0:
+        if text[j] == ')':
+            depth += 1
+        elif text[j] == '(':
+            depth -= 1
+            if depth == 0:
+                break
+        j -= 1
+    if j > 0 and text[j - 1] == 'if' and (j < 2 or text[j - 2] != 'else'):
+        return j - 1
+    return None
+
+
+def _null_test(fs, j):
+    """(index of the if, end) when the table name at j is the whole test of an if: !T, T == NULL."""
+    text = fs.toks.text
+    k = j - 1
+    if text[k] == '!':
+        k -= 1
+        end = j + 1
+    elif j + 2 < len(text) and text[j + 1] in ('==', '!=') and text[j + 2] == 'NULL':
+        end = j + 3
+    else:
+        return None
+    if text[k] == '(' and k > 0 and text[k - 1] == 'unlikely' and text[end] == ')':
+        k -= 2
+        end += 1
+    if text[k] == '(' and k > 0 and text[k - 1] == 'if' and end < len(text) and \
+            text[end] == ')':
+        return k - 1, end
+    return None
+
+
 # ---------------------------------------------------------------- collect.py
 # What the SmPL collection rules found, noted in the state of the file (note_*).
 #
@@ -2538,13 +2797,18 @@ def note_member_table(p, name, size, struct):
 
 
 def note_pointer_table(p, name):
-    """static struct hlist_head *T: an allocated table, listed with its reason."""
+    """static struct hlist_head *T: an allocated table (allocated.py decides it)."""
     fs = state(p)
     if name in fs.tables or function_range(fs, _pos(p)) is not None:
         return
     t = Table(name, fs.path, _pos(p), '?', None, 'pointer')
-    t.refuse('allocated table (a pointer): making it a DEFINE_HASHTABLE would change '
-             'how it is allocated, which is left to a person')
+    toks = fs.toks
+    k = toks.at_pos(_pos(p))
+    while k is not None and k < len(toks.text) and toks.text[k] != ';':
+        if toks.text[k] == '__read_mostly':
+            t.read_mostly = True
+        k += 1
+    t.uses.add(_pos(p))
     fs.tables[name] = t
 
 
@@ -2778,6 +3042,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
 def collect_sites(fs, helpers):
     """Give every table its sites: the hlist operations on one of its buckets."""
     toks = fs.toks
+    for t in fs.tables.values():
+        if t.scope == 'pointer':
+            analyse_allocated(fs, t)     # its size first: sites are checked against it
     pointers = {}                    # (var, assignment position) -> bucket pointer
     fs.bucket_params = find_bucket_params(fs, helpers, pointers, bucket_pointers)
     macro_walks(fs, helpers)
@@ -2983,7 +3250,7 @@ def decide_table(fs, t, helpers):
     if t.reasons:
         return
     t.bits = bits_expression(fs.macros, t.size_text)
-    if t.bits is None and t.scope in ('static', 'global'):   # the others keep their declaration
+    if t.bits is None and t.scope in ('static', 'global', 'pointer'):   # members keep theirs
         t.refuse('bucket count "%s" depends on the configuration and has no bits expression'
                  % t.size_text)
         return
@@ -3316,6 +3583,29 @@ def approve_reduction_drop(fs, d, m):
     return set(range(lo, hi)) - set(range(mix[-1][0], mix[-1][1]))
 
 
+def approve_allocation(fs, t):
+    """The allocation goes (its table is zero at boot) or becomes hash_init(), and so do
+    its failure branch and its frees. Returns the token indices that go."""
+    toks = fs.toks
+    a = t.allocation
+    i = toks.at_pos(a.assign)
+    gone = set(range(i, statement_end(fs, i) + 1))
+    clears = any(function_range(fs, loop['pos']) == function_range(fs, a.assign)
+                 for loop in t.inits if not loop.get('scan'))
+    # at boot a static table is zero; elsewhere the allocation cleared it: hash_init(),
+    # unless the loop that clears it after the allocation becomes hash_init() itself
+    approve(fs, a.assign, 'drop_alloc' if a.in_init or clears else 'alloc_init', t.name)
+    for pos in a.drop_ifs:
+        j = toks.at_pos(pos)
+        approve(fs, pos, 'drop_if')
+        gone |= set(range(j, statement_end(fs, j) + 1))
+    for pos in a.drop_statements:
+        j = toks.at_pos(pos)
+        approve(fs, pos, 'drop_free' if toks.text[j] in FREES else 'drop_null')
+        gone |= set(range(j, statement_end(fs, j) + 1))
+    return gone
+
+
 def approve_bucket_param(fs, param):
     """The bucket parameter goes (or becomes the key), and so does what each call passes.
 
@@ -3385,12 +3675,15 @@ def decide(fs):
         if t.reasons:
             continue
         converted_any = True
-        static = t.scope in ('static', 'global')       # defined, zeroed, in this file
+        static = t.scope in ('static', 'global', 'pointer')   # defined, zeroed, in this file
         if static:
-            kind = 'decl' if t.scope == 'static' else 'decl_global'
+            kind = {'static': 'decl', 'global': 'decl_global', 'pointer': 'decl_pointer'}[t.scope]
             approve(fs, t.pos, kind + ('_read_mostly' if t.read_mostly else ''), t.bits)
-            removed |= tok_indices(fs, t.size_span)
+            if t.size_span is not None:
+                removed |= tok_indices(fs, t.size_span)
             macro_candidates |= {x for x in Tokens(t.size_text).text if x in fs.macros}
+        if t.scope == 'pointer':
+            removed |= approve_allocation(fs, t)
         for loop in t.inits:
             if loop.get('scan'):
                 if is_emptiness_test(fs, t, loop):
@@ -3505,7 +3798,7 @@ def decide(fs):
         approve(fs, fs.macro_pos[name][0], 'dead_macro')
     # a size macro that is going away becomes the bits macro, in its place
     for t in fs.tables.values():
-        if t.verdict != 'converted' or t.scope not in ('static', 'global') \
+        if t.verdict != 'converted' or t.scope not in ('static', 'global', 'pointer') \
                 or not t.bits.isdigit() \
                 or t.size_text not in dead:
             continue
@@ -3556,7 +3849,10 @@ def table_record(fs, t):
             inits=len([l for l in t.inits if not l.get('scan')]),
             emptiness_tests=len([l for l in t.inits if l.get('scan')]),
             walks=len(t.walks) - len(walks_open)),
-        walks_open=walks_open)
+        walks_open=walks_open,
+        # only read by bucket number here, the file may need no change at all
+        expects_change=bool(fs.approved),
+        positional=len(t.positional) + len(t.macro_walks))
 
 
 def record(p):
@@ -3719,7 +4015,7 @@ p << pointer_table.p;
 @@
 note_pointer_table(p, t)
 
-@macro_def depends on table || member_table || crossfile@
+@macro_def depends on table || member_table || pointer_table || crossfile@
 identifier D;
 expression V;
 position p, pv;
@@ -3735,7 +4031,7 @@ pv << macro_def.pv;
 @@
 note_macro(p, d, v, pv)
 
-@enum_const depends on table || member_table || crossfile@
+@enum_const depends on table || member_table || pointer_table || crossfile@
 identifier D;
 expression V;
 position p, pv;
@@ -3751,7 +4047,7 @@ pv << enum_const.pv;
 @@
 note_macro(p, d, v, pv)
 
-@named_enum_const depends on table || member_table || crossfile@
+@named_enum_const depends on table || member_table || pointer_table || crossfile@
 identifier E, D;
 expression V;
 position p, pv;
@@ -3767,7 +4063,7 @@ pv << named_enum_const.pv;
 @@
 note_macro(p, d, v, pv)
 
-@linux_include depends on table || member_table || crossfile@
+@linux_include depends on table || member_table || pointer_table || crossfile@
 position p;
 @@
 
@@ -3778,7 +4074,7 @@ p << linux_include.p;
 @@
 note_include(p, False)
 
-@hashtable_include depends on table || member_table || crossfile@
+@hashtable_include depends on table || member_table || pointer_table || crossfile@
 position p;
 @@
 
@@ -3789,7 +4085,7 @@ p << hashtable_include.p;
 @@
 note_include(p, True)
 
-@struct_field depends on table || member_table || crossfile@
+@struct_field depends on table || member_table || pointer_table || crossfile@
 identifier S, f;
 type T1;
 position p;
@@ -3804,7 +4100,7 @@ p << struct_field.p;
 @@
 note_field(p, f, t)
 
-@local_decl depends on table || member_table || crossfile@
+@local_decl depends on table || member_table || pointer_table || crossfile@
 type T1;
 identifier x;
 position p;
@@ -3820,7 +4116,7 @@ p << local_decl.p;
 note_decl(x, p, t, False)
 
 // a variable given an initializer list (a file-scope struct, say): its type
-@init_list_decl depends on table || member_table || crossfile@
+@init_list_decl depends on table || member_table || pointer_table || crossfile@
 type T1;
 identifier x;
 initializer list I;
@@ -3836,7 +4132,7 @@ p << init_list_decl.p;
 @@
 note_decl(x, p, t, True)
 
-@local_decl_init depends on table || member_table || crossfile@
+@local_decl_init depends on table || member_table || pointer_table || crossfile@
 type T1;
 identifier x;
 expression E;
@@ -3854,7 +4150,7 @@ pe << local_decl_init.pe;
 note_decl(x, p, t, True)
 note_init_value(x, p, pe)
 
-@param_decl depends on table || member_table || crossfile@
+@param_decl depends on table || member_table || pointer_table || crossfile@
 type T1;
 identifier f, x;
 position p;
@@ -3869,7 +4165,7 @@ p << param_decl.p;
 @@
 note_decl(x, p, t, True)
 
-@init_loop depends on table || member_table || crossfile@
+@init_loop depends on table || member_table || pointer_table || crossfile@
 identifier i;
 expression hi;
 position pf, q, ph;
@@ -3897,7 +4193,7 @@ ph << init_loop.ph;
 @@
 note_init(t, q, pf, hi, ph, i, False)
 
-@init_loop_le depends on table || member_table || crossfile@
+@init_loop_le depends on table || member_table || pointer_table || crossfile@
 identifier i;
 expression hi;
 position pf, q, ph;
@@ -3925,7 +4221,7 @@ ph << init_loop_le.ph;
 @@
 note_init(t, q, pf, hi, ph, i, True)
 
-@init_while depends on table || member_table || crossfile@
+@init_while depends on table || member_table || pointer_table || crossfile@
 identifier i;
 expression hi;
 expression T;
@@ -3949,7 +4245,7 @@ ph << init_while.ph;
 @@
 note_init_while(t, q, pa, pf, hi, ph, i)
 
-@full_walk depends on table || member_table || crossfile@
+@full_walk depends on table || member_table || pointer_table || crossfile@
 identifier i, m;
 expression hi, pos, tmp;
 statement S;
@@ -3984,7 +4280,7 @@ pi << full_walk.pi;
 @@
 note_walk(t, q, pf, hi, ph, i, pi, False)
 
-@scan_loop depends on table || member_table || crossfile@
+@scan_loop depends on table || member_table || pointer_table || crossfile@
 identifier i;
 expression hi;
 position pf, q, ph;
@@ -4005,7 +4301,7 @@ ph << scan_loop.ph;
 @@
 note_scan(t, q, pf, hi, ph, i, False)
 
-@hlist_op depends on table || member_table || crossfile@
+@hlist_op depends on table || member_table || pointer_table || crossfile@
 expression n, B;
 position pc, pb;
 @@
@@ -4018,7 +4314,7 @@ pb << hlist_op.pb;
 @@
 note_op(pc, pb)
 
-@hlist_iter depends on table || member_table || crossfile@
+@hlist_iter depends on table || member_table || pointer_table || crossfile@
 identifier m;
 expression B, pos, tmp, c;
 statement S;
@@ -4045,7 +4341,7 @@ pb << hlist_iter.pb;
 @@
 note_op(pc, pb)
 
-@index_assign depends on table || member_table || crossfile@
+@index_assign depends on table || member_table || pointer_table || crossfile@
 identifier i;
 expression E;
 position p, pe;
@@ -4061,7 +4357,7 @@ pe << index_assign.pe;
 @@
 note_assign(i, p, e, pe)
 
-@function_def depends on table || member_table || crossfile@
+@function_def depends on table || member_table || pointer_table || crossfile@
 type TR;
 identifier H;
 position p;
@@ -4076,7 +4372,7 @@ p << function_def.p;
 note_function(p, h)
 
 // the C types spatch infers for the parts of bucket and index expressions
-@op_types depends on table || member_table || crossfile@
+@op_types depends on table || member_table || pointer_table || crossfile@
 type TK;
 TK E;
 expression n;
@@ -4091,7 +4387,7 @@ p << op_types.p;
 @@
 note_type(p, t)
 
-@iter_types depends on table || member_table || crossfile@
+@iter_types depends on table || member_table || pointer_table || crossfile@
 type TK;
 TK E;
 expression pos, tmp;
@@ -4118,7 +4414,7 @@ p << iter_types.p;
 @@
 note_type(p, t)
 
-@node_member depends on table || member_table || crossfile@
+@node_member depends on table || member_table || pointer_table || crossfile@
 identifier m;
 expression X, B;
 position pc;
@@ -4130,7 +4426,7 @@ hlist_add_head@pc(&X->m, B)
 hlist_add_head_rcu@pc(&X->m, B)
 )
 
-@node_member_iter depends on table || member_table || crossfile@
+@node_member_iter depends on table || member_table || pointer_table || crossfile@
 identifier m;
 expression B, pos, tmp, c;
 statement S;
@@ -4161,7 +4457,7 @@ pc << node_member_iter.pc;
 @@
 note_member(pc, m)
 
-@node_delete depends on table || member_table || crossfile@
+@node_delete depends on table || member_table || pointer_table || crossfile@
 identifier m;
 expression X;
 position pc;
@@ -4246,7 +4542,7 @@ if t in fs.tables:
 // ---------------------------------------------------------------------------
 // context: the declaration and keyed accesses of every convertible table
 
-@depends on context && (table || member_table || crossfile)@
+@depends on context && (table || member_table || pointer_table || crossfile)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl") or approved(p, "decl_read_mostly") or
@@ -4255,14 +4551,14 @@ position p : script:python() { approved(p, "decl") or approved(p, "decl_read_mos
 
 * struct hlist_head T@p[N];
 
-@depends on context && (table || member_table || crossfile)@
+@depends on context && (table || member_table || pointer_table || crossfile)@
 expression n, B;
 position pc : script:python() { context_site(pc) };
 @@
 
 * \(hlist_add_head@pc\|hlist_add_head_rcu@pc\)(n, B)
 
-@depends on context && (table || member_table || crossfile)@
+@depends on context && (table || member_table || pointer_table || crossfile)@
 expression B, pos, tmp;
 identifier m;
 statement S;
@@ -4298,13 +4594,19 @@ p << member_table.p;
 if not converts(p):
     cocci.include_match(False)
 
+@script:python converts_pointer depends on patch@
+p << pointer_table.p;
+@@
+if not converts(p):
+    cocci.include_match(False)
+
 @script:python converts_shared depends on patch && crossfile@
 p << crossfile_use.p;
 @@
 if not converts(p):
     cocci.include_match(False)
 
-@define_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@define_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl") };
@@ -4315,7 +4617,7 @@ declarer name DEFINE_HASHTABLE;
 - static struct hlist_head T@p[N];
 + static DEFINE_HASHTABLE(T, B);
 
-@define_read_mostly_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@define_read_mostly_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl_read_mostly") };
@@ -4326,7 +4628,7 @@ declarer name DEFINE_READ_MOSTLY_HASHTABLE;
 - static struct hlist_head T@p[N];
 + static DEFINE_READ_MOSTLY_HASHTABLE(T, B);
 
-@define_global_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@define_global_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl_global") };
@@ -4337,7 +4639,7 @@ declarer name DEFINE_HASHTABLE;
 - struct hlist_head T@p[N];
 + DEFINE_HASHTABLE(T, B);
 
-@define_global_read_mostly_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@define_global_read_mostly_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier T;
 expression N;
 position p : script:python() { approved(p, "decl_global_read_mostly") };
@@ -4348,14 +4650,75 @@ declarer name DEFINE_READ_MOSTLY_HASHTABLE;
 - struct hlist_head T@p[N];
 + DEFINE_READ_MOSTLY_HASHTABLE(T, B);
 
-@include_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@define_pointer_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+identifier T;
+position p : script:python() { approved(p, "decl_pointer") };
+fresh identifier B = script:python(p) { approved_extra(p) };
+declarer name DEFINE_HASHTABLE;
+@@
+
+- static struct hlist_head *T@p;
++ static DEFINE_HASHTABLE(T, B);
+
+@define_pointer_read_mostly_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+identifier T;
+position p : script:python() { approved(p, "decl_pointer_read_mostly") };
+fresh identifier B = script:python(p) { approved_extra(p) };
+declarer name DEFINE_READ_MOSTLY_HASHTABLE;
+@@
+
+- static struct hlist_head *T@p;
++ static DEFINE_READ_MOSTLY_HASHTABLE(T, B);
+
+// an allocated table: the allocation, its failure branch and its frees go
+@drop_alloc_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+identifier T;
+expression E;
+position p : script:python() { approved(p, "drop_alloc") };
+@@
+
+- T@p = E;
+
+@alloc_init_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+identifier T;
+expression E;
+position p : script:python() { approved(p, "alloc_init") };
+@@
+
+- T@p = E;
++ hash_init(T);
+
+@drop_if_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+expression E;
+statement S;
+position p : script:python() { approved(p, "drop_if") };
+@@
+
+- if@p (E) S
+
+@drop_free_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+identifier F;
+expression E;
+position p : script:python() { approved(p, "drop_free") };
+@@
+
+- F@p(E);
+
+@drop_null_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+identifier T;
+position p : script:python() { approved(p, "drop_null") };
+@@
+
+- T@p = NULL;
+
+@include_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 position p : script:python() { approved(p, "include") };
 @@
 
 #include <linux/...>@p
 + #include <linux/hashtable.h>
 
-@init_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@init_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier i;
 expression hi;
 position pf : script:python() { approved(pf, "init") };
@@ -4382,7 +4745,7 @@ expression T;
 + hash_init(T);
 )
 
-@init_while_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@init_while_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier i;
 expression T, hi;
 position pf : script:python() { approved(pf, "init") };
@@ -4395,7 +4758,7 @@ position pf : script:python() { approved(pf, "init") };
 - }
 + hash_init(T);
 
-@init_while_drop_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@init_while_drop_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier i;
 expression hi;
 statement S;
@@ -4405,7 +4768,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 - i = 0;
 - while@pf (i < hi) S
 
-@init_drop_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@init_drop_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 expression E1, E2, E3;
 statement S;
 position pf : script:python() { approved(pf, "init_drop") };
@@ -4413,7 +4776,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 
 - for@pf (E1; E2; E3) S
 
-@empty_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@empty_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier i;
 expression T, hi;
 position pf : script:python() { approved(pf, "empty") };
@@ -4433,7 +4796,7 @@ position pf : script:python() { approved(pf, "empty") };
 + return hash_empty(T);
 )
 
-@walk_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@walk_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier i, m;
 expression hi, pos, tmp;
 statement S;
@@ -4477,7 +4840,7 @@ expression T;
 - }
 )
 
-@op_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@op_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 expression n, B;
 position pc : script:python() { approved(pc, "op") };
 fresh identifier tname = script:python(pc) { approved_extra(pc)[0] };
@@ -4492,7 +4855,7 @@ fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
 + hash_add_rcu(tname, n, key)
 )
 
-@op_iter_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@op_iter_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier m;
 expression B, pos, tmp, c;
 statement S;
@@ -4525,7 +4888,7 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
   S
 )
 
-@assign_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@assign_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier i;
 expression E;
 position p : script:python() { approved(p, "assign") };
@@ -4538,7 +4901,7 @@ fresh identifier key = script:python(p) { approved_extra(p) };
 // an expression becomes another: a helper kept without its reduction, or the
 // argument a function is given instead of a bucket (each context its own rule:
 // a rule for every expression of the file would cost a constraint per expression)
-@replace_return_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@replace_return_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E) };
 fresh identifier text = script:python(p) { approved_extra(p) };
@@ -4549,7 +4912,7 @@ fresh identifier text = script:python(p) { approved_extra(p) };
 + text
   ;
 
-@replace_assign_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@replace_assign_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier x;
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E) };
@@ -4560,7 +4923,7 @@ fresh identifier text = script:python(p) { approved_extra(p) };
 - E@p
 + text
 
-@replace_macro_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@replace_macro_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier H;
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E) };
@@ -4571,7 +4934,7 @@ fresh identifier text = script:python(p) { approved_extra(p) };
 - E@p
 + text
 
-@has_bucket_param depends on patch && (converts_declared || converts_member || converts_shared)@
+@has_bucket_param depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier f, b;
 type T;
 @@
@@ -4590,7 +4953,7 @@ fresh identifier text = script:python(p) { approved_extra(p) };
 + text
   ,...)
 
-@drop_statement_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@drop_statement_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier v;
 expression E;
 position p : script:python() { approved(p, "drop_statement") };
@@ -4604,7 +4967,7 @@ position p : script:python() { approved(p, "drop_statement") };
 - v@p = E;
 )
 
-@drop_function_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@drop_function_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 type TR;
 identifier H;
 position p : script:python() { approved(p, "drop_function") };
@@ -4612,7 +4975,7 @@ position p : script:python() { approved(p, "drop_function") };
 
 - TR H@p(...) {...}
 
-@drop_macro_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@drop_macro_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier H;
 expression E;
 position p : script:python() { approved(p, "drop_macro") };
@@ -4621,7 +4984,7 @@ position p : script:python() { approved(p, "drop_macro") };
 - #define H(...) E@p
 
 // a function handed a bucket of a table hashes the key itself (params.py)
-@drop_param_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@drop_param_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier f, b;
 type T;
 position p : script:python() { approved(p, "drop_param") };
@@ -4641,7 +5004,7 @@ T f(...,
   ...) {...}
 )
 
-@replace_param depends on patch && (converts_declared || converts_member || converts_shared)@
+@replace_param depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier f, b;
 type T;
 position p : script:python() { approved(p, "replace_param") };
@@ -4657,7 +5020,7 @@ kn;
 coccinelle.kt = cocci.make_type(approved_extra(p)[0])
 coccinelle.kn = cocci.make_ident(approved_extra(p)[1])
 
-@replace_param_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@replace_param_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier replace_param.f, replace_param.b;
 type replace_param.T;
 position replace_param.p;
@@ -4702,7 +5065,7 @@ f(...,
   ...)
 )
 
-@bucket_ptr_remove depends on patch && (converts_declared || converts_member || converts_shared)@
+@bucket_ptr_remove depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -4710,7 +5073,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - head@ph = E;
 
-@bucket_ptr_decl_remove depends on patch && (converts_declared || converts_member || converts_shared)@
+@bucket_ptr_decl_remove depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -4718,7 +5081,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - struct hlist_head *head@ph = E;
 
-@delete_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@delete_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 expression X;
 position pc : script:python() { approved(pc, "del") };
 @@
@@ -4737,7 +5100,7 @@ position pc : script:python() { approved(pc, "del") };
 + hash_del_rcu(X)
 )
 
-@bits_macro_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@bits_macro_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier D;
 expression V;
 position p : script:python() { approved(p, "bits_macro") };
@@ -4748,7 +5111,7 @@ fresh identifier B = script:python(p) { approved_extra(p)[1] };
 - #define D@p V
 + #define N B
 
-@dead_macro_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@dead_macro_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier D;
 expression V;
 position p : script:python() { approved(p, "dead_macro") };
@@ -4756,7 +5119,7 @@ position p : script:python() { approved(p, "dead_macro") };
 
 - #define D@p V
 
-@dead_var_patch depends on patch && (converts_declared || converts_member || converts_shared)@
+@dead_var_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 type T1;
 identifier x;
 position p : script:python() { approved(p, "dead_var") };
@@ -4769,7 +5132,7 @@ position p : script:python() { approved(p, "dead_var") };
 // not rewrite it. Half a conversion changes behaviour (keys hashed on insert,
 // masked on lookup), so the whole file is abandoned instead.
 
-@leftover_call depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_call depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier f;
 position p : script:python() { still_pending(p) };
 @@
@@ -4781,7 +5144,7 @@ p << leftover_call.p;
 @@
 fail_incomplete(p)
 
-@leftover_iterator depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_iterator depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 statement S;
 position p : script:python() { still_pending(p) };
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
@@ -4803,7 +5166,7 @@ p << leftover_iterator.p;
 @@
 fail_incomplete(p)
 
-@leftover_assignment depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_assignment depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier x;
 expression E;
 position p : script:python(E) { still_pending_assignment(p, E) };
@@ -4816,7 +5179,7 @@ p << leftover_assignment.p;
 @@
 fail_incomplete(p)
 
-@leftover_initial_value depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_initial_value depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 type T1;
 identifier x;
 expression E;
@@ -4830,7 +5193,7 @@ p << leftover_initial_value.p;
 @@
 fail_incomplete(p)
 
-@leftover_loop depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_loop depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 expression E1, E2, E3;
 statement S;
 position p : script:python() { still_pending(p) };
@@ -4843,7 +5206,7 @@ p << leftover_loop.p;
 @@
 fail_incomplete(p)
 
-@leftover_while depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_while depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 expression E;
 statement S;
 position p : script:python() { still_pending(p) };
@@ -4851,12 +5214,12 @@ position p : script:python() { still_pending(p) };
 
 while@p (E) S
 
-@script:python depends on patch && (converts_declared || converts_member || converts_shared)@
+@script:python depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 p << leftover_while.p;
 @@
 fail_incomplete(p)
 
-@leftover_define depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_define depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier D;
 expression V;
 position p : script:python(D) { approved(p, "bits_macro") and approved_extra(p)[2] == D };
@@ -4864,12 +5227,12 @@ position p : script:python(D) { approved(p, "bits_macro") and approved_extra(p)[
 
 #define D@p V
 
-@script:python depends on patch && (converts_declared || converts_member || converts_shared)@
+@script:python depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 p << leftover_define.p;
 @@
 fail_incomplete(p)
 
-@leftover_replace depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_replace depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier x;
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E, True) };
@@ -4882,7 +5245,7 @@ p << leftover_replace.p;
 @@
 fail_incomplete(p)
 
-@leftover_replace_macro depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_replace_macro depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier H;
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E, True) };
@@ -4908,7 +5271,7 @@ p << leftover_replace_arg.p;
 @@
 fail_incomplete(p)
 
-@leftover_statement depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_statement depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier v;
 expression E;
 position p : script:python() { still_pending(p, "drop_statement") };
@@ -4921,7 +5284,7 @@ p << leftover_statement.p;
 @@
 fail_incomplete(p)
 
-@leftover_function depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_function depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 type TR;
 identifier H;
 position p : script:python() { still_pending(p, "drop_function") };
@@ -4934,7 +5297,7 @@ p << leftover_function.p;
 @@
 fail_incomplete(p)
 
-@leftover_macro depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_macro depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier H;
 expression E;
 position p : script:python() { still_pending(p, "drop_macro") };
@@ -4947,7 +5310,7 @@ p << leftover_macro.p;
 @@
 fail_incomplete(p)
 
-@leftover_param depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_param depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier f, b;
 type T;
 position p : script:python() { still_pending(p, "drop_param") or still_pending(p, "replace_param") };
@@ -4973,7 +5336,58 @@ p << leftover_argument.p;
 @@
 fail_incomplete(p)
 
-@leftover_declaration depends on patch && (converts_declared || converts_member || converts_shared)@
+@leftover_allocation depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+identifier T;
+expression E;
+position p : script:python() { still_pending(p, "drop_alloc") or still_pending(p, "alloc_init") or still_pending(p, "drop_null") };
+@@
+
+T@p = E;
+
+@script:python depends on patch@
+p << leftover_allocation.p;
+@@
+fail_incomplete(p)
+
+@leftover_if depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+expression E;
+statement S;
+position p : script:python() { still_pending(p, "drop_if") };
+@@
+
+if@p (E) S
+
+@script:python depends on patch@
+p << leftover_if.p;
+@@
+fail_incomplete(p)
+
+@leftover_free depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+identifier F;
+expression E;
+position p : script:python() { still_pending(p, "drop_free") };
+@@
+
+F@p(E);
+
+@script:python depends on patch@
+p << leftover_free.p;
+@@
+fail_incomplete(p)
+
+@leftover_pointer depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+identifier T;
+position p : script:python() { still_pending(p, "decl_pointer") or still_pending(p, "decl_pointer_read_mostly") };
+@@
+
+static struct hlist_head *T@p;
+
+@script:python depends on patch@
+p << leftover_pointer.p;
+@@
+fail_incomplete(p)
+
+@leftover_declaration depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier T;
 expression N;
 position p : script:python() { still_pending(p) };

@@ -45,6 +45,13 @@ NEEDED_BY = {
     'drop_param_patch': 'user_ns_shape',
     'replace_param_patch': 'user_ns_shape',
     'drop_arg_patch': 'user_ns_shape',
+    'define_pointer_patch': 'allocated_tables',
+    'define_pointer_read_mostly_patch': 'kzalloc_table',
+    'drop_alloc_patch': 'kzalloc_table',
+    'alloc_init_patch': 'allocated_tables',
+    'drop_if_patch': 'kzalloc_table',
+    'drop_free_patch': 'kzalloc_table',
+    'drop_null_patch': 'kzalloc_table',
 }
 
 # cases run as the tool runs them for a table of several files (-D crossfile)

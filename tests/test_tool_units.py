@@ -38,12 +38,13 @@ def get(root, rel):
 
 def record(name, file, verdict='converted', reasons=(), shared_=False, size='16', bits='4',
            widths=('u32',), forms=('and',), keys=('k',), accesses=None, walks_open=(),
-           line=3, scope=None, read_mostly=False):
+           line=3, scope=None, read_mostly=False, expects_change=True):
     """A record shaped like table_record() in semantic-patches/hashtable.cocci."""
     scope = scope or ('extern' if shared_ else 'static')    # a shared global, seen from a user
     return dict(name=name, file=file, line=line, scope=scope, shared=shared_, size=size,
                 bits=bits, read_mostly=read_mostly, verdict=verdict, reasons=list(reasons),
                 key_widths=list(widths), forms=list(forms), keys=list(keys),
+                expects_change=expects_change,
                 accesses=dict(accesses if accesses is not None else
                               dict(keyed=2, bucket_pointers=0, index_assignments=0, inits=1,
                                    emptiness_tests=0, walks=0)),
@@ -102,6 +103,11 @@ class SourcesTest(unittest.TestCase):
         found = self.scan()
         self.assertEqual(found['member'],
                          Declaration('member', 'dir/x.c', 11, 'member', 'FOO_SIZE', 'foo'))
+
+    def test_array_of_pointers_to_lists_is_no_table(self):
+        found = sources.scan_declarations('a.c', 'static struct hlist_head *all_lists[] = {\n'
+                                                 '\t&a, &b, NULL,\n};\n')
+        self.assertEqual(found, [])
 
     def test_static_pointer_is_kind_pointer_others_are_not_recorded(self):
         found = self.scan()
@@ -495,6 +501,18 @@ class DecideTest(unittest.TestCase):
         self.assertEqual(t.verdict, 'skipped')
         self.assertEqual(t.reasons, ['keys differ in width between files: u16, u32'])
         self.assertEqual(t.files, [])
+
+    def test_shared_file_that_only_reads_buckets_by_number_needs_no_change(self):
+        st = self.shared_table()
+        recs = {'a.c': [record('tbl', 'a.c', shared_=True)],
+                'b.c': [record('tbl', 'b.c', shared_=True, widths=(), forms=(),
+                               expects_change=False)]}
+        with tempfile.TemporaryDirectory() as tmp:
+            t = decide.shared_table(tmp, st, recs, {'a.c': 'A'}, [])
+            self.assertEqual((t.verdict, t.files), ('converted', ['a.c']))
+            recs['b.c'][0]['expects_change'] = True      # spatch failed to change it
+            t = decide.shared_table(tmp, st, recs, {'a.c': 'A'}, [])
+            self.assertEqual(t.verdict, 'skipped')
 
     def test_shared_one_file_skipped(self):
         st = self.shared_table()

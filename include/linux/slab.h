@@ -55,6 +55,8 @@ static inline void kfree(const void *p)
 
 #define kvmalloc(size, flags)	kmalloc(size, flags)
 #define kvzalloc(size, flags)	kzalloc(size, flags)
+#define kvmalloc_array(n, size, flags)	kmalloc_array(n, size, flags)
+#define kvcalloc(n, size, flags)	kcalloc(n, size, flags)
 #define kvfree(p)		kfree(p)
 
 /* A cache of objects of one size; the constructor runs on each allocation. */

@@ -1,9 +1,11 @@
-// expect: slots_hash skipped: allocated table (a pointer)
+// expect: slots_hash converted
 /*
  * The shape of mm/huge_memory.c before 3.7: the table is a pointer to a
- * kzalloc()ed block of HEADS buckets, set up by an init function and
- * indexed with "(address / object size) % HEADS". HASH_SIZE() and the
- * hashtable.h macros need an array, so it is left alone here.
+ * kzalloc()ed block of HEADS buckets, set up by an __init function and
+ * indexed with "(address / object size) % HEADS". It is allocated once,
+ * with a constant count, and only freed: as the 2012 hand conversion did,
+ * it becomes a static table, and the allocation, its failure branch and the
+ * free go (the functions that held them stay, empty, for a person to fold).
  */
 #include <linux/types.h>
 #include <linux/kernel.h>

@@ -37,7 +37,7 @@ def local_tables(records: Dict[str, List[dict]], files: Iterable[str],
         for d in declarations:
             if d.path == f and d.name not in seen and d.kind in ('static', 'pointer', 'member'):
                 t = Table(d.name, f, d.line, d.kind, d.size or '?')
-                if f in trouble or d.size:
+                if f in trouble or d.size or d.kind == 'pointer':
                     t.skip(trouble.get(f, NO_VERDICT % f))
                 else:
                     t.skip('a flexible array member: its number of buckets is not fixed')
@@ -46,9 +46,8 @@ def local_tables(records: Dict[str, List[dict]], files: Iterable[str],
     return out
 
 
-# the words of note_pointer_table() in hashtable.cocci, which refuses every such table
-POINTER_REASON = ('allocated table (a pointer): making it a DEFINE_HASHTABLE would change '
-                  'how it is allocated, which is left to a person')
+POINTER_REASON = ('an allocated table in a header: every file that includes it gets its own '
+                  'pointer')
 
 
 def pointer_tables(declarations: List[Declaration], seen: Set[tuple]) -> List[Table]:
@@ -98,12 +97,13 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
         if rec['verdict'] != 'converted':
             t.skip('%s: %s' % (f, '; '.join(rec['reasons'])))
             continue
-        if f not in new_texts:
+        if f not in new_texts and rec.get('expects_change', True):
             t.skip('%s: the rule approved it but spatch changed nothing' % f)
             continue
-        converted.append((f, rec))
         widths.update(rec['key_widths'])
         forms.update(rec['forms'])
+        if f in new_texts:
+            converted.append((f, rec))
         if f == home.path:
             t.bits, t.read_mostly = rec['bits'], rec['read_mostly']
     if len(widths) > 1:

@@ -141,8 +141,10 @@ def split(root: str, declarations: List[Declaration]) -> Plan:
     by_name: Dict[str, List[Declaration]] = {}
     for d in declarations:
         header = d.path.endswith('.h')
-        if d.kind == 'pointer':
-            pointers.append(d)
+        if d.kind == 'pointer' and header:
+            pointers.append(d)       # a static pointer in a header: refused unread
+        elif d.kind == 'pointer':
+            local.add(d.path)        # an allocated table: the rule decides it
         elif d.kind == 'static' and not header:
             local.add(d.path)
         elif d.kind == 'static':

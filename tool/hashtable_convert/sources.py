@@ -96,9 +96,9 @@ def scan_declarations(path: str, text: str) -> List[Declaration]:
             if words is None:
                 continue
             if is_pointer:
-                if 'static' in words and 'extern' not in words:
+                if 'static' in words and 'extern' not in words and '[' not in m.group(0):
                     found.append(Declaration(name, path, line, 'pointer'))
-                continue
+                continue             # (an array of pointers to lists is no table)
             kind = 'extern' if 'extern' in words else 'static' if 'static' in words else 'global'
             found.append(Declaration(name, path, line, kind, ' '.join(m.group(3).split())))
     return found

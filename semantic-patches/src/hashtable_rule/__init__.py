@@ -7,4 +7,4 @@ make coccicheck. Edit here, then run make rule.
 """
 
 MODULES = ('tokens', 'cexpr', 'widths', 'files', 'helpers', 'sites', 'params', 'positional',
-           'collect', 'analysis', 'approval', 'verdicts')
+           'allocated', 'collect', 'analysis', 'approval', 'verdicts')

@@ -9,6 +9,7 @@ from .files import (_FACTS, _SHARED, Site, declared_type, function_header, funct
                     variable_type)
 from .tokens import _HASH_SIGN, matching_close
 from .helpers import bucket_parts, calls_in
+from .allocated import analyse_allocated
 from .params import find_bucket_params
 from .positional import (Positional, bucket_variable_reads, enclosing_call, index_of,
                          inserts_into, read_only_use)
@@ -138,6 +139,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
 def collect_sites(fs, helpers):
     """Give every table its sites: the hlist operations on one of its buckets."""
     toks = fs.toks
+    for t in fs.tables.values():
+        if t.scope == 'pointer':
+            analyse_allocated(fs, t)     # its size first: sites are checked against it
     pointers = {}                    # (var, assignment position) -> bucket pointer
     fs.bucket_params = find_bucket_params(fs, helpers, pointers, bucket_pointers)
     macro_walks(fs, helpers)
@@ -343,7 +347,7 @@ def decide_table(fs, t, helpers):
     if t.reasons:
         return
     t.bits = bits_expression(fs.macros, t.size_text)
-    if t.bits is None and t.scope in ('static', 'global'):   # the others keep their declaration
+    if t.bits is None and t.scope in ('static', 'global', 'pointer'):   # members keep theirs
         t.refuse('bucket count "%s" depends on the configuration and has no bits expression'
                  % t.size_text)
         return

@@ -6,7 +6,8 @@ Only approved positions are rewritten; what the conversion leaves unused
 
 from .analysis import check_helpers, collect_sites, decide_table, is_emptiness_test, shared_macros
 from .cexpr import Unknown, is_primary, render
-from .files import Site
+from .allocated import FREES
+from .files import Site, statement_end
 from .helpers import split_reduction
 from .tokens import matching_close
 from .sites import Helpers
@@ -43,6 +44,29 @@ def approve_reduction_drop(fs, d, m):
             text = '(' + text + ')'
     approve_span(fs, lo, hi, 'replace', text)
     return set(range(lo, hi)) - set(range(mix[-1][0], mix[-1][1]))
+
+
+def approve_allocation(fs, t):
+    """The allocation goes (its table is zero at boot) or becomes hash_init(), and so do
+    its failure branch and its frees. Returns the token indices that go."""
+    toks = fs.toks
+    a = t.allocation
+    i = toks.at_pos(a.assign)
+    gone = set(range(i, statement_end(fs, i) + 1))
+    clears = any(function_range(fs, loop['pos']) == function_range(fs, a.assign)
+                 for loop in t.inits if not loop.get('scan'))
+    # at boot a static table is zero; elsewhere the allocation cleared it: hash_init(),
+    # unless the loop that clears it after the allocation becomes hash_init() itself
+    approve(fs, a.assign, 'drop_alloc' if a.in_init or clears else 'alloc_init', t.name)
+    for pos in a.drop_ifs:
+        j = toks.at_pos(pos)
+        approve(fs, pos, 'drop_if')
+        gone |= set(range(j, statement_end(fs, j) + 1))
+    for pos in a.drop_statements:
+        j = toks.at_pos(pos)
+        approve(fs, pos, 'drop_free' if toks.text[j] in FREES else 'drop_null')
+        gone |= set(range(j, statement_end(fs, j) + 1))
+    return gone
 
 
 def approve_bucket_param(fs, param):
@@ -114,12 +138,15 @@ def decide(fs):
         if t.reasons:
             continue
         converted_any = True
-        static = t.scope in ('static', 'global')       # defined, zeroed, in this file
+        static = t.scope in ('static', 'global', 'pointer')   # defined, zeroed, in this file
         if static:
-            kind = 'decl' if t.scope == 'static' else 'decl_global'
+            kind = {'static': 'decl', 'global': 'decl_global', 'pointer': 'decl_pointer'}[t.scope]
             approve(fs, t.pos, kind + ('_read_mostly' if t.read_mostly else ''), t.bits)
-            removed |= tok_indices(fs, t.size_span)
+            if t.size_span is not None:
+                removed |= tok_indices(fs, t.size_span)
             macro_candidates |= {x for x in Tokens(t.size_text).text if x in fs.macros}
+        if t.scope == 'pointer':
+            removed |= approve_allocation(fs, t)
         for loop in t.inits:
             if loop.get('scan'):
                 if is_emptiness_test(fs, t, loop):
@@ -234,7 +261,7 @@ def decide(fs):
         approve(fs, fs.macro_pos[name][0], 'dead_macro')
     # a size macro that is going away becomes the bits macro, in its place
     for t in fs.tables.values():
-        if t.verdict != 'converted' or t.scope not in ('static', 'global') \
+        if t.verdict != 'converted' or t.scope not in ('static', 'global', 'pointer') \
                 or not t.bits.isdigit() \
                 or t.size_text not in dead:
             continue

@@ -21,6 +21,10 @@ _TYPE_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const', 'v
                '__be16', '__be32', '__be64', '__le16', '__le32', '__le64'}
 
 
+# typedef names of the file being decided (files.FileState fills it): casts to them
+TYPEDEFS = set()
+
+
 class Unknown(Exception):
     pass
 
@@ -81,9 +85,10 @@ class Parser:
         j = self.i + 1
         seen = False
         while j < self.hi and self.t[j] != ')':
-            if self.t[j] not in _TYPE_WORDS and not (seen and re.match(r'\w+_t$', self.t[j])):
-                if not (self.t[j - 1] == 'struct'):
-                    return False
+            word = self.t[j]
+            if word not in _TYPE_WORDS and not re.match(r'\w+_t$', word) and \
+                    word not in TYPEDEFS and self.t[j - 1] not in ('struct', 'union', 'enum'):
+                return False
             seen = True
             j += 1
         return seen and j + 1 < self.hi

@@ -74,13 +74,18 @@ def note_member_table(p, name, size, struct):
 
 
 def note_pointer_table(p, name):
-    """static struct hlist_head *T: an allocated table, listed with its reason."""
+    """static struct hlist_head *T: an allocated table (allocated.py decides it)."""
     fs = state(p)
     if name in fs.tables or function_range(fs, _pos(p)) is not None:
         return
     t = Table(name, fs.path, _pos(p), '?', None, 'pointer')
-    t.refuse('allocated table (a pointer): making it a DEFINE_HASHTABLE would change '
-             'how it is allocated, which is left to a person')
+    toks = fs.toks
+    k = toks.at_pos(_pos(p))
+    while k is not None and k < len(toks.text) and toks.text[k] != ';':
+        if toks.text[k] == '__read_mostly':
+            t.read_mostly = True
+        k += 1
+    t.uses.add(_pos(p))
     fs.tables[name] = t
 
 

@@ -16,7 +16,24 @@ written there as JSON, one file per source file (see verdicts.record).
 import json
 import os
 
+from .cexpr import TYPEDEFS
 from .tokens import _HASH_SIGN, Tokens, _pos, _span, align, matching_close
+
+
+def typedef_names(toks):
+    """The names a file gives types with typedef (typedef u32 handle_t;)."""
+    out = set()
+    text = toks.text
+    for i, tok in enumerate(text):
+        if tok == 'typedef':
+            j = i
+            depth = 0
+            while j < len(text) and not (text[j] == ';' and depth == 0):
+                depth += text[j] in '{(' and 1 or text[j] in '})' and -1 or 0
+                j += 1
+            if j > i + 1 and toks.kind[j - 1] == 'id':
+                out.add(text[j - 1])
+    return out
 
 
 def _load_facts():
@@ -81,6 +98,7 @@ class FileState:
         self.path = path
         with open(path, errors='replace') as f:
             self.toks = Tokens(f.read())
+        TYPEDEFS.update(typedef_names(self.toks))
         self.macros = {}             # name -> [value text per definition]
         self.macro_pos = {}          # name -> [position of the name]
         self.macro_bodies = {}       # name -> span of the (first) value

@@ -34,6 +34,12 @@ PURE_CALLS = {
     'get_unaligned_be32', 'get_unaligned_le64', 'get_unaligned_be64', 'sizeof_field',
     'offsetof', 'ARRAY_SIZE', 'BIT', 'BIT_ULL', 'GENMASK', 'rol32', 'ror32', 'rol64', 'ror64',
 }
+# widths of what pure calls return, where that is a fixed type
+RETURN_WIDTHS = {'jhash': 'small', 'jhash2': 'small', 'jhash_1word': 'small', 'jhash_2words': 'small',
+                 'jhash_3words': 'small', 'hash_32': 'small', 'full_name_hash': 'small',
+                 'net_hash_mix': 'small', 'ipv6_addr_hash': 'small', 'hash_64': 'small',
+                 'hash_long': 'small', 'hash_ptr': 'small', 'siphash': 'long', 'hsiphash': 'small',
+                 'siphash_1u32': 'long', 'siphash_2u32': 'long', 'siphash_1u64': 'long'}
 _CONST_CALLS = {'ilog2', 'order_base_2', 'BIT', 'BIT_ULL', 'ARRAY_SIZE', 'sizeof_field',
                 'offsetof', 'roundup_pow_of_two', 'rounddown_pow_of_two'}
 _FOLD_OPS = {'>>', '<<', '^', '+', '-', '*', '|', '&', '%', '/'}
@@ -339,6 +345,8 @@ def _meaning(d, helpers, const_names):
         m.reducer = (form, operand)
         m.drop = ('expr', index)
         m.mix = key
+        if key[0] == 'id' and key[1] in m.local_types:
+            m.index_local = key[1]   # the key passed through a local: its type matters
         m.calls |= calls_in(key)
         value_deps = _deps(key, deps)
         folds = is_fold(key, params + sorted(fold_locals), const_names)

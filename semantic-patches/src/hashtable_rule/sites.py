@@ -12,7 +12,7 @@ form of the reduction, and the helpers it went through.
 from .cexpr import (Unknown, evaluate_all, is_primary, parse_tokens, render, strip_outer_parens,
                     strip_parens)
 from .files import _FACTS, declared_type, variable_type
-from .helpers import (HASHERS, PURE_CALLS, calls_in, function_at, header_definitions,
+from .helpers import (HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
                       is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
 from .tokens import Tokens
 from .widths import shape_class, width_class
@@ -420,7 +420,8 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
             elif m.mix is not None and all(helpers.is_pure(c) for c in m.calls):
                 text = render(d.toks, m.mix, full_env)
                 local_type = m.local_types.get(m.index_local) if m.index_local else None
-                if local_type:
+                if local_type and returns_width(text) != width_class(local_type):
+                    # the local converted the value to its type: keep that conversion
                     text = '(%s)%s' % (local_type, text if is_primary(text) else '(' + text + ')')
                 r = reduction_of_text('helper ' + d.name, text, None)
                 r.width = width_class(local_type) if local_type else \
@@ -442,6 +443,18 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         if render(fs.toks, a) in r.key_text:
             r.kept |= node_tokens(a)
     return t, table_text, r
+
+
+def returns_width(text):
+    """Width of text when it is a call of a pure function whose result has a fixed type."""
+    toks = Tokens(text)
+    try:
+        node = strip_parens(parse_tokens(toks, 0, len(toks.text)))
+    except Unknown:
+        return None
+    if node[0] == 'call' and node[1][0] == 'id':
+        return RETURN_WIDTHS.get(node[1][1])
+    return None
 
 
 def substitute(text, env):

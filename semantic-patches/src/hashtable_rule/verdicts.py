@@ -34,7 +34,10 @@ def table_record(fs, t):
             inits=len([l for l in t.inits if not l.get('scan')]),
             emptiness_tests=len([l for l in t.inits if l.get('scan')]),
             walks=len(t.walks) - len(walks_open)),
-        walks_open=walks_open)
+        walks_open=walks_open,
+        # only read by bucket number here, the file may need no change at all
+        expects_change=bool(fs.approved),
+        positional=len(t.positional) + len(t.macro_walks))
 
 
 def record(p):
