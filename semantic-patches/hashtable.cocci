@@ -2588,7 +2588,7 @@ def analyse_allocated(fs, t):
         i = toks.at_pos(pos)
         rhs = _rhs(fs, i)
         if rhs is not None and rhs[:2] == ('id', 'NULL'):
-            if text[statement_end(fs, i)] == ';' and text[i - 1] in (';', '{', '}'):
+            if text[statement_end(fs, i)] == ';' and starts_statement(toks, i):
                 a.drop_statements.append(pos)
                 continue
             t.refuse('"%s" is set to NULL inside an expression' % t.name, pos)
@@ -2610,7 +2610,7 @@ def analyse_allocated(fs, t):
         t.refuse('allocated with a size that is not a count of struct hlist_head (line %d)'
                  % pos[0])
         return
-    if text[i - 1] not in (';', '{', '}') or text[statement_end(fs, i)] != ';':
+    if not starts_statement(toks, i) or text[statement_end(fs, i)] != ';':
         t.refuse('allocated inside an expression (line %d)' % pos[0])
         return
     count_text = render(toks, count)
@@ -2642,7 +2642,7 @@ def analyse_allocated(fs, t):
             stmt = _enclosing_if(fs, free)
             if stmt is not None:
                 a.drop_ifs.append(toks.pos[stmt])
-            elif text[free - 1] in (';', '{', '}'):
+            elif starts_statement(toks, free):
                 a.drop_statements.append(toks.pos[free])
             else:
                 t.refuse('freed inside an expression (line %d)' % p[0])
@@ -2664,6 +2664,18 @@ def analyse_allocated(fs, t):
     t.uses.add(pos)
     for p in a.drop_statements:
         t.uses.add(p)
+
+
+def starts_statement(toks, i):
+    """Does a statement start at token i (after ; { } or a preprocessor line)?"""
+    if i == 0 or toks.text[i - 1] in (';', '{', '}'):
+        return True
+    if not toks.bol[i]:
+        return False
+    j = i - 1
+    while j > 0 and not toks.bol[j]:
+        j -= 1
+    return toks.text[j] == '#'
 
 
 def _rhs(fs, i):
@@ -2714,6 +2726,8 @@ def _null_test(fs, j):
         end = j + 1
     elif j + 2 < len(text) and text[j + 1] in ('==', '!=') and text[j + 2] == 'NULL':
         end = j + 3
+    elif text[k] == '(' and text[j + 1] in (')', '&&', '||'):
+        end = j + 1              # if (T): the plainest test of all
     else:
         return None
     if text[k] == '(' and k > 0 and text[k - 1] == 'unlikely' and text[end] == ')':
@@ -3250,6 +3264,15 @@ def decide_table(fs, t, helpers):
     if t.reasons:
         return
     t.bits = bits_expression(fs.macros, t.size_text)
+    if t.bits is not None and t.pos is not None and any(
+            fs.macro_pos.get(w) and min(fs.macro_pos[w]) > t.pos
+            for w in re.findall(r'[A-Za-z_]\w*', t.bits)):
+        # a macro defined after the table cannot name its bits there: its value can
+        try:
+            values = {v[0] for v in evaluate_all(fs.macros, [t.size_text])}
+        except Unknown:
+            values = set()
+        t.bits = str(values.pop().bit_length() - 1) if len(values) == 1 else None
     if t.bits is None and t.scope in ('static', 'global', 'pointer'):   # members keep theirs
         t.refuse('bucket count "%s" depends on the configuration and has no bits expression'
                  % t.size_text)
@@ -3803,8 +3826,8 @@ def decide(fs):
                 or t.size_text not in dead:
             continue
         name = bits_macro_name(t.size_text)
-        if name in fs.toks.text or name in fs.macros:
-            continue
+        if name in fs.toks.text or name in fs.macros or fs.macro_pos[t.size_text][0] > t.pos:
+            continue                 # (a macro after the table cannot name its bits)
         fs.macros[name] = [t.bits]          # taken: a second table needs another name
         approve(fs, fs.macro_pos[t.size_text][0], 'bits_macro', (name, t.bits, t.size_text))
         approve(fs, t.pos, fs.approved[t.pos][0], name)

@@ -1,5 +1,6 @@
 // expect: port_table converted
 // expect: dev_table converted
+// expect: late_table converted
 /*
  * Allocated tables that can be static (the shapes of cls_u32 and
  * openvswitch): port_table is allocated by kvmalloc_array() in an __init
@@ -7,6 +8,8 @@
  * dev_table is kcalloc()ed by an init function that is not __init (it
  * could run again, so the allocation becomes hash_init()) and reached
  * through a bucket helper that mixes the namespace into the hash.
+ * late_table is declared before the macros of its size (as cls_u32 is):
+ * its DEFINE_HASHTABLE() cannot name them, so it takes their value.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -34,6 +37,28 @@ struct dev {
 
 static struct hlist_head *port_table;
 static struct hlist_head *dev_table;
+static struct hlist_head *late_table;
+
+#define LATE_SHIFT	3
+#define LATE_SIZE	(1 << LATE_SHIFT)
+
+static int __init late_init(void)
+{
+	late_table = kcalloc(LATE_SIZE, sizeof(*late_table), GFP_KERNEL);
+	if (!late_table)
+		return -ENOMEM;
+	return 0;
+}
+
+static int late_count(unsigned int key)
+{
+	struct port *p;
+	int n = 0;
+
+	hlist_for_each_entry(p, &late_table[key % LATE_SIZE], node)
+		n++;
+	return n;
+}
 
 static int register_things(int fail)
 {
@@ -119,7 +144,7 @@ int main(void)
 	struct dev devs[8];
 	unsigned int i;
 
-	if (ports_init(0) || dev_init())
+	if (ports_init(0) || dev_init() || late_init())
 		return 1;
 	for (i = 0; i < ARRAY_SIZE(ports); i++) {
 		ports[i].nr = 20 + 13 * i;
@@ -132,6 +157,7 @@ int main(void)
 	}
 	for (i = 0; i < 12; i++)
 		printf("%d", port_known(20 + 13 * i));
+	printf(" %d", late_count(5));
 	printf(" %d %d %d\n", dev_find(&nsa, "br0") != NULL, dev_find(&nsb, "lo") != NULL,
 	       dev_find(&nsb, "wlan0") != NULL);
 	dev_exit();

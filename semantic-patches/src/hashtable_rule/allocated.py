@@ -80,7 +80,7 @@ def analyse_allocated(fs, t):
         i = toks.at_pos(pos)
         rhs = _rhs(fs, i)
         if rhs is not None and rhs[:2] == ('id', 'NULL'):
-            if text[statement_end(fs, i)] == ';' and text[i - 1] in (';', '{', '}'):
+            if text[statement_end(fs, i)] == ';' and starts_statement(toks, i):
                 a.drop_statements.append(pos)
                 continue
             t.refuse('"%s" is set to NULL inside an expression' % t.name, pos)
@@ -102,7 +102,7 @@ def analyse_allocated(fs, t):
         t.refuse('allocated with a size that is not a count of struct hlist_head (line %d)'
                  % pos[0])
         return
-    if text[i - 1] not in (';', '{', '}') or text[statement_end(fs, i)] != ';':
+    if not starts_statement(toks, i) or text[statement_end(fs, i)] != ';':
         t.refuse('allocated inside an expression (line %d)' % pos[0])
         return
     count_text = render(toks, count)
@@ -134,7 +134,7 @@ def analyse_allocated(fs, t):
             stmt = _enclosing_if(fs, free)
             if stmt is not None:
                 a.drop_ifs.append(toks.pos[stmt])
-            elif text[free - 1] in (';', '{', '}'):
+            elif starts_statement(toks, free):
                 a.drop_statements.append(toks.pos[free])
             else:
                 t.refuse('freed inside an expression (line %d)' % p[0])
@@ -156,6 +156,18 @@ def analyse_allocated(fs, t):
     t.uses.add(pos)
     for p in a.drop_statements:
         t.uses.add(p)
+
+
+def starts_statement(toks, i):
+    """Does a statement start at token i (after ; { } or a preprocessor line)?"""
+    if i == 0 or toks.text[i - 1] in (';', '{', '}'):
+        return True
+    if not toks.bol[i]:
+        return False
+    j = i - 1
+    while j > 0 and not toks.bol[j]:
+        j -= 1
+    return toks.text[j] == '#'
 
 
 def _rhs(fs, i):
@@ -206,6 +218,8 @@ def _null_test(fs, j):
         end = j + 1
     elif j + 2 < len(text) and text[j + 1] in ('==', '!=') and text[j + 2] == 'NULL':
         end = j + 3
+    elif text[k] == '(' and text[j + 1] in (')', '&&', '||'):
+        end = j + 1              # if (T): the plainest test of all
     else:
         return None
     if text[k] == '(' and k > 0 and text[k - 1] == 'unlikely' and text[end] == ')':

@@ -347,6 +347,15 @@ def decide_table(fs, t, helpers):
     if t.reasons:
         return
     t.bits = bits_expression(fs.macros, t.size_text)
+    if t.bits is not None and t.pos is not None and any(
+            fs.macro_pos.get(w) and min(fs.macro_pos[w]) > t.pos
+            for w in re.findall(r'[A-Za-z_]\w*', t.bits)):
+        # a macro defined after the table cannot name its bits there: its value can
+        try:
+            values = {v[0] for v in evaluate_all(fs.macros, [t.size_text])}
+        except Unknown:
+            values = set()
+        t.bits = str(values.pop().bit_length() - 1) if len(values) == 1 else None
     if t.bits is None and t.scope in ('static', 'global', 'pointer'):   # members keep theirs
         t.refuse('bucket count "%s" depends on the configuration and has no bits expression'
                  % t.size_text)

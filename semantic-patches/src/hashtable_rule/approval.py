@@ -266,8 +266,8 @@ def decide(fs):
                 or t.size_text not in dead:
             continue
         name = bits_macro_name(t.size_text)
-        if name in fs.toks.text or name in fs.macros:
-            continue
+        if name in fs.toks.text or name in fs.macros or fs.macro_pos[t.size_text][0] > t.pos:
+            continue                 # (a macro after the table cannot name its bits)
         fs.macros[name] = [t.bits]          # taken: a second table needs another name
         approve(fs, fs.macro_pos[t.size_text][0], 'bits_macro', (name, t.bits, t.size_text))
         approve(fs, t.pos, fs.approved[t.pos][0], name)
