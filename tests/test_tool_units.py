@@ -369,6 +369,14 @@ class SharedTest(unittest.TestCase):
             put(tmp, 'u.c', '#define TABLE(prefix) prefix ## bl\n')
             self.assertEqual(self.run_plan(tmp).shared['tbl'].reasons, [])
 
+    def test_paste_that_cannot_spell_the_name_is_harmless(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'a.c', 'int node;\n#define H(p, b) ((p)->htable##b)\n')
+            # htable## starts its token: it cannot end node_htable
+            self.assertEqual(sources.pasted_names(tmp, ['node_htable']), {})
+            put(tmp, 'a.c', '#define H(p, b) ((p)->b##htable)\nint x = H(q, node_);\n')
+            self.assertEqual(sources.pasted_names(tmp, ['node_htable']), {'node_htable': 'a.c'})
+
     def test_plan_refuses_declaring_header_naming_it_elsewhere(self):
         with tempfile.TemporaryDirectory() as tmp:
             self.make_tree(tmp, header=HEADER + '#define FIRST (&tbl[0])\n')

@@ -116,7 +116,7 @@ class Converter:
         self.run, self.plan, self.declarations = run, plan, declarations
         self.spatch, self.checker, self.progress = spatch, checker, progress
         self.results: Dict[str, transform.Outcome] = {}   # file -> what spatch made of it
-        self.converted_with: Dict[str, set] = {}          # file -> shared tables it was given
+        self.converted_with: Dict[str, set] = {}          # file -> shared tables it converted
         self.dropped: Dict[str, Table] = {}
         self.failed_files: Dict[str, Check] = {}
         self.checks: Dict[tuple, Check] = {}
@@ -162,10 +162,11 @@ class Converter:
             wanted = set(self.plan.local_files) | set(shared_files)
             for f in set(self.results) - wanted:
                 del self.results[f]        # only a dropped table brought it in: unchanged
-            # spatch again for what is new: the files of shared tables still in the
-            # running, and those that were converted with a table dropped since
+            # spatch again for what is new: files not converted yet, and those whose
+            # result converted a shared table dropped since (a file that refused the
+            # table, or never met it, comes out the same without it)
             todo = sorted(f for f in wanted
-                          if f not in self.results or f in shared_files or
+                          if f not in self.results or
                           self.converted_with.get(f, set()) - set(active))
             self.progress('spatch: %d file(s)' % len(todo))
             start = time.monotonic()
@@ -174,7 +175,9 @@ class Converter:
             self.run.timed('spatch (tables shared between files)', start)
             for f in todo:
                 self.results[f] = batch.only(f)
-                self.converted_with[f] = {n for n, t in active.items() if f in t.files}
+                self.converted_with[f] = {r['name'] for r in self.results[f].records.get(f, [])
+                                          if r['shared'] and r['verdict'] == 'converted'
+                                          and r['name'] in active}
             outcome = self._combine()
             tables = self._verdicts(outcome, shared_files, active)
             failed = [t for t in tables if t.shared and t.name in active and t.verdict != 'converted']

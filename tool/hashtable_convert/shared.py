@@ -187,8 +187,28 @@ _INCLUDES_DEPTH = 3
 _HEADERS_CAP = 64
 
 
-def included_texts(root: str, path: str, text: str):
-    """(path, text) of each header path includes, _INCLUDES_DEPTH includes deep, in the tree."""
+@dataclass
+class HeaderFacts:
+    """What one header gives the files that include it (read once per run)."""
+    includes: List[str]
+    macros: Dict[str, List[str]]         # object-like macros: name -> values
+    helpers: Dict[str, str]              # macros and inline functions that may reduce a key
+
+
+_HEADERS: Dict[tuple, HeaderFacts] = {}
+
+
+def header_facts(root: str, header: str) -> HeaderFacts:
+    key = (root, header)
+    if key not in _HEADERS:
+        text = read_text(os.path.join(root, header)) or ''
+        _HEADERS[key] = HeaderFacts(included_headers(root, header, text), object_macros(text),
+                                    reducing_definitions(text))
+    return _HEADERS[key]
+
+
+def included_facts(root: str, path: str, text: str):
+    """The HeaderFacts of each header path includes, _INCLUDES_DEPTH includes deep, in the tree."""
     seen, frontier = set(), included_headers(root, path, text)
     for _ in range(_INCLUDES_DEPTH):
         nxt = []
@@ -196,9 +216,9 @@ def included_texts(root: str, path: str, text: str):
             if header in seen or len(seen) >= _HEADERS_CAP:
                 continue
             seen.add(header)
-            htext = read_text(os.path.join(root, header)) or ''
-            yield header, htext
-            nxt.extend(included_headers(root, header, htext))
+            facts = header_facts(root, header)
+            yield facts
+            nxt.extend(facts.includes)
         frontier = nxt
 
 
@@ -230,8 +250,8 @@ def header_macros(root: str, path: str, size: str) -> Dict[str, List[str]]:
     if not wanted:
         return {}
     found: Dict[str, List[str]] = {}
-    for header, htext in included_texts(root, path, text):
-        for name, values in object_macros(htext).items():
+    for facts in included_facts(root, path, text):
+        for name, values in facts.macros.items():
             found.setdefault(name, []).extend(v for v in values if v not in found[name])
     return _closure(found, wanted, own)
 
@@ -242,6 +262,32 @@ _NOT_HELPERS = ('hlist_', 'list_', 'INIT_', 'rcu_')   # the list API itself
 _REDUCES_RE = re.compile(r'[&%]|\bhash_(?:32|64|long|ptr)\b')
 
 
+def reducing_definitions(text: str) -> Dict[str, str]:
+    """The function-like macros and static inline functions of a C text that may reduce a key."""
+    code = blank_comments_and_strings(text.replace('\\\n', ' '))
+    out: Dict[str, str] = {}
+    for m in _FUNC_MACRO_RE.finditer(code):
+        if m.group(1) not in out and _REDUCES_RE.search(m.group(3)) and \
+                not m.group(1).startswith(_NOT_HELPERS):
+            out[m.group(1)] = '#define %s(%s) %s' % (m.group(1), m.group(2), m.group(3).strip())
+    for m in _INLINE_RE.finditer(code):
+        name = m.group(1)
+        if name in out or name.startswith(_NOT_HELPERS):
+            continue
+        brace = code.find('{', m.end())
+        if brace < 0 or ';' in code[m.end():brace]:
+            continue
+        depth, end = 0, brace
+        for end in range(brace, len(code)):
+            depth += {'{': 1, '}': -1}.get(code[end], 0)
+            if depth == 0:
+                break
+        body = code[m.start():end + 1]
+        if _REDUCES_RE.search(body):
+            out[name] = body
+    return out
+
+
 def header_helpers(root: str, path: str):
     """Function-like macros and static inline functions of the headers of path that it calls.
 
@@ -250,34 +296,15 @@ def header_helpers(root: str, path: str):
     (name -> definition text, name -> macro values).
     """
     text = read_text(os.path.join(root, path)) or ''
-    code = blank_comments_and_strings(text)
-    called = set(re.findall(r'\b([A-Za-z_]\w*)\s*\(', code))
+    called = set(re.findall(r'\b([A-Za-z_]\w*)\s*\(', blank_comments_and_strings(text)))
     own = object_macros(text)
     helpers: Dict[str, str] = {}
     found: Dict[str, List[str]] = {}
-    for header, htext in included_texts(root, path, text):
-        hcode = blank_comments_and_strings(htext.replace('\\\n', ' '))
-        for name, values in object_macros(htext).items():
+    for facts in included_facts(root, path, text):
+        for name, values in facts.macros.items():
             found.setdefault(name, []).extend(v for v in values if v not in found[name])
-        for m in _FUNC_MACRO_RE.finditer(hcode):
-            if m.group(1) in called and m.group(1) not in helpers and _REDUCES_RE.search(m.group(3)) \
-                    and not m.group(1).startswith(_NOT_HELPERS):
-                helpers[m.group(1)] = '#define %s(%s) %s' % (m.group(1), m.group(2),
-                                                              m.group(3).strip())
-        for m in _INLINE_RE.finditer(hcode):
-            name = m.group(1)
-            if name not in called or name in helpers or name.startswith(_NOT_HELPERS):
-                continue
-            brace = hcode.find('{', m.end())
-            if brace < 0 or ';' in hcode[m.end():brace]:
-                continue
-            depth, end = 0, brace
-            for end in range(brace, len(hcode)):
-                depth += {'{': 1, '}': -1}.get(hcode[end], 0)
-                if depth == 0:
-                    break
-            body = hcode[m.start():end + 1]
-            if _REDUCES_RE.search(body):
+        for name, body in facts.helpers.items():
+            if name in called and name not in helpers:
                 helpers[name] = body
     wanted = {w for body in helpers.values() for w in re.findall(r'[A-Za-z_]\w*', body)
               if w not in own}

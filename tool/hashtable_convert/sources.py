@@ -7,6 +7,7 @@ arrays and pointers of struct hlist_head, so that spatch parses few files.
 
 import os
 import re
+import shutil
 import subprocess
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
@@ -195,6 +196,21 @@ def under(paths: List[str], root: str):
     return inside
 
 
+def _search_command(flags: str, extended: bool = False) -> List[str]:
+    """grep -r FLAGS over the C sources of a tree; ripgrep where it is installed (it uses
+    every core, in a third of the time of grep over Linux 6.1). extended: -E for grep
+    (ripgrep's patterns are extended already)."""
+    if shutil.which('rg'):
+        cmd = ['rg', flags, '--no-ignore', '--no-messages', '--with-filename',
+               '--no-line-number', '--color', 'never']
+        for x in INCLUDED_SUFFIXES:
+            cmd += ['-g', '*.' + x]
+        return cmd + [arg for d in sorted(SKIP_DIRS) for arg in ('-g', '!' + d)]
+    return ['grep', '-r' + flags.lstrip('-') + ('E' if extended else '')] + \
+        ['--include=*.' + x for x in INCLUDED_SUFFIXES] + \
+        ['--exclude-dir=' + d for d in sorted(SKIP_DIRS)]
+
+
 def files_naming(root: str, names: List[str], limit: int = 1 << 30) -> Dict[str, List[str]]:
     """name -> C files of the whole tree (relative to root) whose code names it.
 
@@ -207,8 +223,7 @@ def files_naming(root: str, names: List[str], limit: int = 1 << 30) -> Dict[str,
     # the files of a name that can still be converted together are then read
     # without their comments
     # assembly and files included by C files too: they would keep the old masking
-    cmd = ['grep', '-rowF'] + ['--include=*.' + x for x in INCLUDED_SUFFIXES]
-    cmd += ['--exclude-dir=' + d for d in sorted(SKIP_DIRS)]
+    cmd = _search_command('-owF')
     for n in names:
         cmd += ['-e', n]
     out = subprocess.run(cmd + ['.'], cwd=root, stdout=subprocess.PIPE,
@@ -242,25 +257,31 @@ def pasted_names(root: str, names: List[str]) -> Dict[str, str]:
     """
     if not names:
         return {}
-    cmd = ['grep', '-roE'] + ['--include=*.' + x for x in INCLUDED_SUFFIXES]
-    cmd += ['--exclude-dir=' + d for d in sorted(SKIP_DIRS)]
+    cmd = _search_command('-o', extended=True)
     cmd += ['-e', r'([A-Za-z0-9_]+[[:space:]]*)?##([[:space:]]*[A-Za-z0-9_]+)?', '.']
     out = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
     found: Dict[str, str] = {}
-    pieces = set()
+    pieces = set()                   # (path, piece, 'left' or 'right' of its ##)
     for line in set(out.decode('utf-8', 'surrogateescape').splitlines()):
         path, _, paste = line.partition(':')
-        pieces.update((path, frag.strip()) for frag in paste.split('##') if frag.strip())
-    for path, frag in sorted(pieces):
+        left, _, right = paste.partition('##')
+        for frag, side in ((left.strip(), 'left'), (right.strip(), 'right')):
+            if len(frag) >= 2:
+                pieces.add((path, frag, side))
+    for path, frag, side in sorted(pieces):
         for name in names:
-            if name in found or len(frag) < 2 or frag == name:
+            if name in found or frag == name:
                 continue
-            rest = name[len(frag):] if name.startswith(frag) else \
-                name[:-len(frag)] if name.endswith(frag) else None
-            if rest is None or not rest.strip('_'):
+            # a left piece has the pasted text after it, a right piece before it
+            at = [i for i in range(len(name)) if name.startswith(frag, i) and
+                  (i + len(frag) < len(name) if side == 'left' else i > 0)]
+            if not at:
                 continue
+            rest = [x.strip('_') for x in (name[:at[0]], name[at[0] + len(frag):]) if x.strip('_')]
             text = read_text(os.path.join(root, path)) or ''
-            if re.search(r'\b_*%s_*\b' % re.escape(rest.strip('_')), text):
+            # the rest must be a word of its own there, an argument to paste
+            if all(re.search(r'(?<!##)(?<!\w)_*%s_*(?!\w)(?!\s*##)' % re.escape(x), text)
+                   for x in rest):
                 found[name] = os.path.normpath(path)
     return found
 
