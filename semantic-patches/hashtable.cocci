@@ -779,6 +779,8 @@ class FileState:
         self.tables = {}
         self.assigns = {}            # var -> [(pos, rhs text or None, rhs span)]
         self.ops = []                # (position, hlist operation, bucket span)
+        self.old_iters = set()       # positions of pre-3.9 iterators (struct hlist_node cursor)
+        self.new_iters = set()       # positions of iterators only 3.9 and later have
         self.member_args = set()     # token indices of the member argument of iterators
         self.functions = {}          # name -> position of a function definition
         self.types = {}              # (first, last token position) -> C type spatch knows
@@ -1264,11 +1266,39 @@ def meaning(d, helpers, const_names):
     if d._meaning is None:
         try:
             d._meaning = _meaning(d, helpers, const_names)
+            if d._meaning.why is None:
+                d._meaning.why = _narrowed(d, d._meaning)
         except (Unknown, IndexError) as e:
             m = Meaning()
             m.why = 'its body is not understood (%s)' % e
             d._meaning = m
     return d._meaning
+
+
+def _narrowed(d, m):
+    """Why a helper that returns a hash of a wide key cannot return the key itself, or None.
+
+    u32 f(u64 v) { return hash_64(v, B); } without its hash would cut the key to
+    32 bits: still consistent, but most of the key would no longer count.
+    """
+    if d.kind != 'function' or m.reducer is None or not m.reducer[0].startswith('hash') \
+            or m.fold_param is not None:
+        return None
+    key = strip_parens(m.mix) if m.mix is not None else None
+    types = dict(d.params)
+    types.update(m.local_types)
+    if key is not None and key[0] == 'id':
+        key_type = types.get(key[1])
+    elif key is not None and key[0] == 'cast':
+        key_type = d.toks.source_of(key[-1][0] + 1, key[1][-1][0] - 1)
+    else:
+        key_type = None
+    ret = width_class(d.ret_type or '')
+    if key_type and ret == 'small' and width_class(key_type) in ('long', 'pointer'):
+        return 'it returns %s: without its %s() it would cut the key (%s) to 32 bits' % (
+            d.ret_type, {'hash32': 'hash_32', 'hash64': 'hash_64', 'hashlong': 'hash_long',
+                         'hashptr': 'hash_ptr'}.get(m.reducer[0], m.reducer[0]), key_type)
+    return None
 
 
 def _meaning(d, helpers, const_names):
@@ -1285,8 +1315,7 @@ def _meaning(d, helpers, const_names):
     else:
         statements = _statements(toks, lo, hi)
         if statements is None:
-            m.why = 'its body is more than straight-line code'
-            return m
+            return _structured_meaning(d, m, params)
         if not statements or statements[-1][0] != 'return':
             m.why = 'it does not end in a return'
             return m
@@ -1402,6 +1431,133 @@ def _meaning(d, helpers, const_names):
     return m
 
 
+def _structured_meaning(d, m, params):
+    """A helper with branches or loops: understood when it computes into its own locals
+    and returns a reduced value once, as its last statement (nlm_hash_address(),
+    file_hash()). Such a mix is kept, less its reduction; it is never a fold."""
+    toks = d.toks
+    body = structured_body(toks, d.body[0], d.body[1], params)
+    if isinstance(body, str):
+        m.why = 'its body is more than straight-line code (%s)' % body
+        return m
+    m.local_types, result, m.calls = body
+    red = split_reduction(strip_parens(result))
+    if red is None:
+        m.why = 'its result is not a reduced key'
+        return m
+    form, key, operand = red
+    m.reducer = (form, operand)
+    m.drop = ('expr', strip_parens(result))
+    m.mix = key
+    if key[0] == 'id' and key[1] in m.local_types:
+        m.index_local = key[1]
+    if not set(params) & {toks.text[i] for i in range(d.body[0], d.body[1])}:
+        m.why = 'its hash does not depend on its parameters'
+    return m
+
+
+# words before a parenthesis that are no call
+_NO_CALL_WORDS = {'if', 'for', 'while', 'switch', 'sizeof', 'return', 'typeof', '__typeof__',
+              'alignof', '_Alignof', 'defined'}
+# a token before a plain variable that is assigned: the start of a statement or condition
+_STATEMENT_START = {';', '{', '}', ')', ':', 'else', 'do'}
+
+
+def _leading_declarations(toks, lo, hi):
+    """The declarations that open a body: ({name: type}, index of the first other token)."""
+    text = toks.text
+    names, start, depth = {}, lo, 0
+    for i in range(lo, hi):
+        if text[i] in ('(', '['):
+            depth += 1
+        elif text[i] in (')', ']'):
+            depth -= 1
+        elif text[i] in ('{', '}', '#') or text[i] in _NO_CALL_WORDS:
+            break
+        elif text[i] == ';' and depth == 0:
+            # a declaration: type words, then declarators (name or name = value) by commas
+            pieces, piece, pdepth = [], [], 0
+            for k in range(start, i):
+                if text[k] in ('(', '['):
+                    pdepth += 1
+                elif text[k] in (')', ']'):
+                    pdepth -= 1
+                if text[k] == ',' and pdepth == 0:
+                    pieces.append(piece)
+                    piece = []
+                else:
+                    piece.append(k)
+            pieces.append(piece)
+            first = pieces[0]
+            eq = next((j for j, k in enumerate(first) if text[k] == '='), len(first))
+            if eq < 2 or toks.kind[first[eq - 1]] != 'id' or \
+                    any(toks.kind[k] != 'id' and text[k] != '*' for k in first[:eq - 1]):
+                break
+            type_text = toks.source_of(first[0], first[eq - 1])
+            names[text[first[eq - 1]]] = type_text
+            for piece in pieces[1:]:
+                if not piece or toks.kind[piece[0]] != 'id' or \
+                        (len(piece) > 1 and text[piece[1]] != '='):
+                    return names, start
+                names[text[piece[0]]] = type_text
+            start = i + 1
+    return names, start
+
+
+def structured_body(toks, lo, hi, params):
+    """A body of branches and loops over its own locals that returns once, last.
+
+    -> (locals {name: type}, the returned node, names it calls), or why not (a str).
+    Assignments may name only locals and parameters (copies); the calls are
+    returned for the caller to judge; no goto, no other return.
+    """
+    text = toks.text
+    returns = [i for i in range(lo, hi) if text[i] == 'return']
+    if len(returns) != 1:
+        return 'it returns in %d places' % len(returns)
+    r = returns[0]
+    if text[hi - 1] != ';' or any(text[i] == ';' for i in range(r, hi - 1)):
+        return 'it does not end in its return'
+    locals_, first = _leading_declarations(toks, lo, r)
+    mine = set(locals_) | set(params)
+    calls = set()
+    # the code, without preprocessor lines (both sides of an #ifdef count)
+    code, directive = [], False
+    for i in range(lo, r):
+        if toks.bol[i]:
+            directive = text[i] == _HASH_SIGN
+        if not directive:
+            code.append(i)
+    code.append(r)
+    for j, i in enumerate(code[:-1]):
+        tok = text[i]
+        prev = text[code[j - 1]] if j else ';'
+        prev2 = text[code[j - 2]] if j > 1 else ';'
+        nxt, nxt2 = text[code[j + 1]], text[code[j + 2]] if j + 2 < len(code) else ';'
+        if tok in ('goto', 'asm', '__asm__', 'return', 'static'):
+            return 'it has %s' % tok
+        if toks.kind[i] == 'id' and nxt == '(' and tok not in _NO_CALL_WORDS:
+            calls.add(tok)
+        if i < first:
+            continue
+        if tok in _ASSIGN_OPS:
+            if j == 0 or toks.kind[code[j - 1]] != 'id' or prev2 in ('->', '.', '*', '&'):
+                return 'it assigns something other than a variable'
+            if prev2 not in _STATEMENT_START | {'(', ','}:
+                if j < 2 or toks.kind[code[j - 2]] != 'id':
+                    return 'it assigns something other than a variable'
+                mine.add(prev)   # a declaration in a block: { u32 x = ...; }, for (int i = 0; ...)
+            elif prev not in mine:
+                return 'it assigns "%s", which is not its own local' % prev
+        elif tok in ('++', '--'):
+            before = j > 0 and toks.kind[code[j - 1]] == 'id' and prev2 not in ('->', '.')
+            after = toks.kind[code[j + 1]] == 'id' and nxt2 not in ('->', '.', '[')
+            name = prev if before else nxt if after else None
+            if name is None or name not in mine:
+                return 'it changes "%s", which is not its own local' % (name or prev)
+    return locals_, parse_tokens(toks, r + 1, hi - 1), calls
+
+
 def _deps(node, deps):
     """Parameters and outside names a value depends on (locals resolved through deps)."""
     out = set()
@@ -1476,7 +1632,8 @@ def is_pure_body(d, pure_call):
         else:
             statements = _statements(d.toks, d.body[0], d.body[1])
             if statements is None:
-                return False
+                body = structured_body(d.toks, d.body[0], d.body[1], d.param_names())
+                return not isinstance(body, str) and all(pure_call(c) for c in body[2])
             local = set()
             nodes = []
             for st in statements:
@@ -2887,6 +3044,11 @@ def note_op(pc, pb):
             fs.member_args.add(i + 1)
 
 
+def note_era(pc, old):
+    """An hlist iterator of the pre-3.9 form (with a struct hlist_node cursor) or of 3.9's."""
+    (state(pc).old_iters if old else state(pc).new_iters).add(_pos(pc))
+
+
 def note_function(p, name):
     """A function definition (its name's position), for helpers and bucket parameters."""
     state(p).functions.setdefault(name, _pos(p))
@@ -2953,8 +3115,38 @@ def loop_covers_table(fs, t, loop):
     return all(m == (n - 1 if loop['inclusive'] else n) for n, m in pairs)
 
 
-_WALKERS = {'hlist_for_each_entry': 1, 'hlist_for_each_entry_rcu': 1,
-            'hlist_for_each_entry_safe': 2, 'hlist_for_each_entry_rcu_notrace': 1}
+# iterator -> {number of arguments: the argument that is the bucket}; before 3.9
+# a struct hlist_node cursor came second (hlist_for_each_entry(tpos, pos, head, m))
+_WALKERS = {'hlist_for_each_entry': {3: 1, 4: 2}, 'hlist_for_each_entry_rcu': {3: 1, 4: None},
+            'hlist_for_each_entry_safe': {4: 2, 5: 3}, 'hlist_for_each_entry_rcu_notrace': {3: 1}}
+
+
+# hash_64() and hash_long() pick the same bucket on 64-bit, and different ones on 32-bit
+# (a latent bug of code that mixes them); hash_min() then hashes every site alike
+AGREEING_FORMS = {'hash64', 'hashlong'}
+
+
+def forms_agree(forms):
+    """May sites that reduce their keys in these ways (helpers.HASHERS) be converted together?"""
+    return len(forms) <= 1 or set(forms) == AGREEING_FORMS
+
+
+def file_era(fs):
+    """'old' when the file's hlist iterators take a node cursor (before 3.9), 'new' when
+    they do not, 'mixed' when it has both, None without iterators."""
+    new = fs.new_iters | {pos for pos, kind, _ in fs.ops
+                          if kind.startswith('hlist_for_each') and pos not in fs.old_iters}
+    if fs.old_iters and new:
+        return 'mixed'
+    return 'old' if fs.old_iters else 'new' if new else None
+
+
+def walker_bucket(fs, name, nargs):
+    """Which argument of the iterator name with nargs arguments is its bucket (or None)."""
+    want = _WALKERS[name].get(nargs, -1)
+    if want is None:                 # rcu: (pos, head, m, cond) since 3.9, else (tpos, pos, head, m)
+        want = 2 if file_era(fs) == 'old' else 1
+    return want if want >= 0 else None
 
 
 def macro_walks(fs, helpers):
@@ -2995,8 +3187,8 @@ def macro_walks(fs, helpers):
             if depth < 0 or (text[k] == ',' and depth == 0):
                 args.append((start, k))
                 start = k + 1
-        want = _WALKERS[text[it]]
-        if len(args) <= want:
+        want = walker_bucket(fs, text[it], len(args))
+        if want is None:
             continue
         try:
             bucket = parse_tokens(toks, args[want][0], args[want][1])
@@ -3436,7 +3628,7 @@ def decide_table(fs, t, helpers):
     if len(widths) > 1:
         t.refuse('keys differ in width: %s' % ', '.join(
             '%s (line %d)' % (w, p[0][0]) for w, p in sorted(widths.items())))
-    if len(forms) > 1:
+    if not forms_agree(forms):
         t.refuse('the index is computed in different ways: %s' % ', '.join(sorted(forms)))
 
     for i in table_occurrences(fs, t):
@@ -3687,7 +3879,13 @@ def decide(fs):
     keep = set()             # macros the converted code still names
     members = set()
     converted_any = False
+    mixed = file_era(fs) == 'mixed'
     for t in fs.tables.values():
+        if mixed:
+            # which hashtable.h (3.7's or 3.9's) the file builds against is unclear
+            t.refuse('the file uses both the pre-3.9 hlist iterators (with a struct hlist_node '
+                     'cursor) and the 3.9 ones')
+            continue
         try:
             decide_table(fs, t, helpers)
         except Unknown as e:
@@ -3909,6 +4107,13 @@ def approved(p, kind, extra=None):
     if got is None or got[0] != kind:
         return False
     return extra is None or got[1] == extra
+
+
+def approved_iterator(p, era):
+    """An approved keyed iterator of the pre-3.9 form (era "old") or of the 3.9 form ("new")."""
+    if not approved(p, 'op'):
+        return False
+    return (translate(p) in state(p).old_iters) == (era == 'old')
 
 
 def _squash(text):
@@ -4270,7 +4475,7 @@ note_init_while(t, q, pa, pf, hi, ph, i)
 
 @full_walk depends on table || member_table || pointer_table || crossfile@
 identifier i, m;
-expression hi, pos, tmp;
+expression hi, pos, tmp, node;
 statement S;
 position pf, q, ph, pi;
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu;
@@ -4290,6 +4495,18 @@ for@pf (i = 0; i < hi@ph; \(i++\|++i\|i += 1\))
   { hlist_for_each_entry_safe@pi(pos, tmp, &T@q[i], m) S }
 \|
   { hlist_for_each_entry_rcu@pi(pos, &T@q[i], m) S }
+\|
+  hlist_for_each_entry@pi(pos, node, &T@q[i], m) S
+\|
+  hlist_for_each_entry_safe@pi(pos, node, tmp, &T@q[i], m) S
+\|
+  hlist_for_each_entry_rcu@pi(pos, node, &T@q[i], m) S
+\|
+  { hlist_for_each_entry@pi(pos, node, &T@q[i], m) S }
+\|
+  { hlist_for_each_entry_safe@pi(pos, node, tmp, &T@q[i], m) S }
+\|
+  { hlist_for_each_entry_rcu@pi(pos, node, &T@q[i], m) S }
 \)
 
 @script:python@
@@ -4337,9 +4554,67 @@ pb << hlist_op.pb;
 @@
 note_op(pc, pb)
 
+// Before Linux 3.9, the hlist iterators took a struct hlist_node cursor after
+// the entry: hlist_for_each_entry(tpos, pos, head, member). The file's era is
+// the form its iterators use; a file that mixes both is refused.
+@old_iter depends on table || member_table || pointer_table || crossfile@
+struct hlist_node *node;
+expression pos, tmp, B;
+identifier m;
+statement S;
+position pc;
+iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
+  hlist_for_each_entry_rcu_bh, hlist_for_each_entry_continue, hlist_for_each_entry_continue_rcu,
+  hlist_for_each_entry_from;
+@@
+
+(
+hlist_for_each_entry@pc(pos, node, B, m) S
+|
+hlist_for_each_entry_safe@pc(pos, node, tmp, B, m) S
+|
+hlist_for_each_entry_rcu@pc(pos, node, B, m) S
+|
+hlist_for_each_entry_rcu_bh@pc(pos, node, B, m) S
+|
+hlist_for_each_entry_continue@pc(pos, node, m) S
+|
+hlist_for_each_entry_continue_rcu@pc(pos, node, m) S
+|
+hlist_for_each_entry_from@pc(pos, node, m) S
+)
+
+@script:python@
+pc << old_iter.pc;
+@@
+note_era(pc, True)
+
+@new_iter depends on table || member_table || pointer_table || crossfile@
+expression pos;
+identifier m;
+statement S;
+position pc;
+iterator name hlist_for_each_entry_continue, hlist_for_each_entry_continue_rcu,
+  hlist_for_each_entry_from;
+@@
+
+(
+hlist_for_each_entry_continue@pc(pos, m) S
+|
+hlist_for_each_entry_continue_rcu@pc(pos, m) S
+|
+hlist_for_each_entry_from@pc(pos, m) S
+)
+
+@script:python@
+pc << new_iter.pc;
+@@
+note_era(pc, False)
+
 @hlist_iter depends on table || member_table || pointer_table || crossfile@
 identifier m;
 expression B, pos, tmp, c;
+struct hlist_node *node;
 statement S;
 position pc, pb;
 iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_entry_rcu,
@@ -4347,6 +4622,12 @@ iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_en
 @@
 
 (
+hlist_for_each_entry@pc(pos, node, B@pb, m) S
+|
+hlist_for_each_entry_safe@pc(pos, node, tmp, B@pb, m) S
+|
+hlist_for_each_entry_rcu@pc(pos, node, B@pb, m) S
+|
 hlist_for_each_entry@pc(pos, B@pb, m) S
 |
 hlist_for_each_entry_safe@pc(pos, tmp, B@pb, m) S
@@ -4413,6 +4694,7 @@ note_type(p, t)
 @iter_types depends on table || member_table || pointer_table || crossfile@
 type TK;
 TK E;
+struct hlist_node *node;
 expression pos, tmp;
 identifier m;
 statement S;
@@ -4422,6 +4704,12 @@ iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_en
 @@
 
 (
+hlist_for_each_entry(pos, node, <+... E@p ...+>, m) S
+|
+hlist_for_each_entry_safe(pos, node, tmp, <+... E@p ...+>, m) S
+|
+hlist_for_each_entry_rcu(pos, node, <+... E@p ...+>, m) S
+|
 hlist_for_each_entry(pos, <+... E@p ...+>, m) S
 |
 hlist_for_each_entry_safe(pos, tmp, <+... E@p ...+>, m) S
@@ -4452,11 +4740,18 @@ hlist_add_head_rcu@pc(&X->m, B)
 @node_member_iter depends on table || member_table || pointer_table || crossfile@
 identifier m;
 expression B, pos, tmp, c;
+struct hlist_node *node;
 statement S;
 position pc;
 @@
 
 (
+hlist_for_each_entry@pc(pos, node, B, m) S
+|
+hlist_for_each_entry_safe@pc(pos, node, tmp, B, m) S
+|
+hlist_for_each_entry_rcu@pc(pos, node, B, m) S
+|
 hlist_for_each_entry@pc(pos, B, m) S
 |
 hlist_for_each_entry_safe@pc(pos, tmp, B, m) S
@@ -4583,6 +4878,7 @@ position pc : script:python() { context_site(pc) };
 
 @depends on context && (table || member_table || pointer_table || crossfile)@
 expression B, pos, tmp;
+struct hlist_node *node;
 identifier m;
 statement S;
 position pc : script:python() { context_site(pc) };
@@ -4590,6 +4886,15 @@ iterator name hlist_for_each_entry, hlist_for_each_entry_safe, hlist_for_each_en
 @@
 
 (
+* hlist_for_each_entry@pc(pos, node, B, m)
+  S
+|
+* hlist_for_each_entry_safe@pc(pos, node, tmp, B, m)
+  S
+|
+* hlist_for_each_entry_rcu@pc(pos, node, B, m)
+  S
+|
 * hlist_for_each_entry@pc(pos, B, m)
   S
 |
@@ -4802,6 +5107,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 @empty_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier i;
 expression T, hi;
+symbol false, true;
 position pf : script:python() { approved(pf, "empty") };
 @@
 
@@ -4821,7 +5127,7 @@ position pf : script:python() { approved(pf, "empty") };
 
 @walk_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier i, m;
-expression hi, pos, tmp;
+expression hi, pos, tmp, node;
 statement S;
 position pf : script:python() { approved(pf, "walk") };
 iterator name hash_for_each, hash_for_each_safe, hash_for_each_rcu;
@@ -4861,6 +5167,39 @@ expression T;
 + hash_for_each_rcu(T, i, pos, m)
   S
 - }
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\))
+- hlist_for_each_entry(pos, node, &T[i], m)
++ hash_for_each(T, i, node, pos, m)
+  S
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\))
+- hlist_for_each_entry_safe(pos, node, tmp, &T[i], m)
++ hash_for_each_safe(T, i, node, tmp, pos, m)
+  S
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\))
+- hlist_for_each_entry_rcu(pos, node, &T[i], m)
++ hash_for_each_rcu(T, i, node, pos, m)
+  S
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\)) {
+- hlist_for_each_entry(pos, node, &T[i], m)
++ hash_for_each(T, i, node, pos, m)
+  S
+- }
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\)) {
+- hlist_for_each_entry_safe(pos, node, tmp, &T[i], m)
++ hash_for_each_safe(T, i, node, tmp, pos, m)
+  S
+- }
+|
+- for@pf (i = 0; i < hi; \(i++\|++i\|i += 1\)) {
+- hlist_for_each_entry_rcu(pos, node, &T[i], m)
++ hash_for_each_rcu(T, i, node, pos, m)
+  S
+- }
 )
 
 @op_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
@@ -4882,7 +5221,7 @@ fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
 identifier m;
 expression B, pos, tmp, c;
 statement S;
-position pc : script:python() { approved(pc, "op") };
+position pc : script:python() { approved_iterator(pc, "new") };
 fresh identifier tname = script:python(pc) { approved_extra(pc)[0] };
 fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
 iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu,
@@ -4908,6 +5247,31 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
 |
 - hlist_for_each_entry_rcu_notrace@pc(pos, B, m)
 + hash_for_each_possible_rcu_notrace(tname, pos, m, key)
+  S
+)
+
+// pre-3.9: the hashtable.h of Linux 3.7 and 3.8 takes the node cursor too
+@op_iter_old_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+identifier m;
+expression B, pos, tmp, node;
+statement S;
+position pc : script:python() { approved_iterator(pc, "old") };
+fresh identifier tname = script:python(pc) { approved_extra(pc)[0] };
+fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
+iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each_possible_rcu;
+@@
+
+(
+- hlist_for_each_entry@pc(pos, node, B, m)
++ hash_for_each_possible(tname, pos, node, m, key)
+  S
+|
+- hlist_for_each_entry_safe@pc(pos, node, tmp, B, m)
++ hash_for_each_possible_safe(tname, pos, node, tmp, m, key)
+  S
+|
+- hlist_for_each_entry_rcu@pc(pos, node, B, m)
++ hash_for_each_possible_rcu(tname, pos, node, m, key)
   S
 )
 

@@ -4,10 +4,14 @@
 For each case NAME.c (a complete kernel-style userspace program):
   - `spatch -D patch` must turn it into exactly NAME.res (the Coccinelle convention);
   - a second run over the result must change nothing (idempotence);
-  - `spatch -D report` must give each table the verdict its `// expect:` line states;
+  - `spatch -D report` must give each table the verdict its `// expect:` line states,
+    and a refusal the text of its `// reason: TABLE TEXT` line (a negative case must
+    fail for the reason it is about, not for another);
   - a case whose tables are all skipped must come out unchanged;
   - the input and the result, built against include/ with ASan+UBSan, must
-    print the same output and exit with the same status.
+    print the same output and exit with the same status. A case with the line
+    `// build: pre-3.9` is built against include/pre-3.9/ first (that era's
+    hashtable.h, list.h and rculist.h, with the node cursor in the iterators).
 
 Usage: run_cases.py [--bless] [CASE...]   (--bless writes NAME.res after review)
 """
@@ -26,6 +30,9 @@ CASES = os.path.join(ROOT, 'testdata', 'cases')
 CFLAGS = ['-std=gnu11', '-g', '-O1', '-Wall', '-Wextra', '-Wno-unused-function',
           '-fsanitize=address,undefined', '-fno-sanitize-recover=all',
           '-I', os.path.join(ROOT, 'include')]
+PRE39 = ['-I', os.path.join(ROOT, 'include', 'pre-3.9')]
+BUILD_PRE39 = re.compile(r'^// build: pre-3\.9$', re.M)
+REASON = re.compile(r'^// reason: (\S+) (.+)$', re.M)
 EXPECT = re.compile(r'^// expect: (\S+) (converted|skipped)(?::\s*(.*))?$', re.M)
 
 
@@ -51,8 +58,9 @@ def convert(src, workdir):
         return f.read()
 
 
-def build_and_run(src, exe):
-    cc = subprocess.run(['gcc'] + CFLAGS + [src, '-o', exe], capture_output=True, text=True)
+def build_and_run(src, exe, era_flags=()):
+    cc = subprocess.run(['gcc'] + list(era_flags) + CFLAGS + [src, '-o', exe],
+                        capture_output=True, text=True)
     if cc.returncode:
         return None, cc.stderr
     run = subprocess.run([exe], capture_output=True, text=True, timeout=60)
@@ -100,11 +108,22 @@ def check_case(name, bless):
             elif ('%s: converted' if verdict == 'converted' else '%s: skipped') % '' not in \
                     line.split(']', 1)[1][:12]:
                 failures.append('table %s: expected %s, report says: %s' % (table, verdict, line))
+        for table, reason in REASON.findall(original):
+            line = next((l for l in report.splitlines() if ': %s[' % table in l), '')
+            if reason not in line:
+                failures.append('table %s: expected the reason "%s", report says: %s'
+                                % (table, reason, line))
+        explained = {t for t, _ in REASON.findall(original)}
+        for table, verdict, _ in expects:
+            if verdict == 'skipped' and table not in explained:
+                failures.append('table %s is skipped but has no "// reason:" line' % table)
         if all(v == 'skipped' for _, v, _ in expects) and converted != original:
             failures.append('a case whose tables are all skipped was changed')
 
-        before, err1 = build_and_run(src, os.path.join(tmp, 'before'))
-        after, err2 = build_and_run(os.path.join(first, name + '.c'), os.path.join(tmp, 'after'))
+        era = PRE39 if BUILD_PRE39.search(original) else ()
+        before, err1 = build_and_run(src, os.path.join(tmp, 'before'), era)
+        after, err2 = build_and_run(os.path.join(first, name + '.c'), os.path.join(tmp, 'after'),
+                                    era)
         if before is None:
             failures.append('input does not build:\n' + err1)
         elif after is None:

@@ -1,4 +1,5 @@
 """Unit tests of the decision code inside semantic-patches/hashtable.cocci."""
+import types
 import unittest
 
 import cocci_python
@@ -73,6 +74,33 @@ class AlignTest(unittest.TestCase):
         old = M.Tokens('a(b);\n')
         new = M.Tokens('c(b);\n')
         self.assertNotIn((1, 0), M.align(old, new))
+
+
+
+class EraTest(unittest.TestCase):
+    """Which argument of an hlist iterator is its bucket, by era (node cursor before 3.9)."""
+
+    def file(self, old=(), new=(), ops=()):
+        return types.SimpleNamespace(old_iters=set(old), new_iters=set(new), ops=list(ops))
+
+    def test_era_of_a_file(self):
+        op = ((3, 1), 'hlist_for_each_entry', None)
+        self.assertEqual(M.file_era(self.file()), None)
+        self.assertEqual(M.file_era(self.file(ops=[op])), 'new')
+        self.assertEqual(M.file_era(self.file(old=[(3, 1)], ops=[op])), 'old')
+        self.assertEqual(M.file_era(self.file(old=[(3, 1)], new=[(9, 1)], ops=[op])), 'mixed')
+        add = ((5, 1), 'hlist_add_head', None)          # the same in both eras
+        self.assertEqual(M.file_era(self.file(old=[(3, 1)], ops=[op, add])), 'old')
+
+    def test_bucket_argument(self):
+        new, old = self.file(ops=[((1, 1), 'hlist_for_each_entry', None)]), self.file(old=[(1, 1)])
+        self.assertEqual(M.walker_bucket(new, 'hlist_for_each_entry', 3), 1)
+        self.assertEqual(M.walker_bucket(new, 'hlist_for_each_entry', 4), 2)
+        self.assertEqual(M.walker_bucket(new, 'hlist_for_each_entry_safe', 5), 3)
+        self.assertEqual(M.walker_bucket(new, 'hlist_for_each_entry', 2), None)
+        # (pos, head, member, cond) since 5.4, (tpos, pos, head, member) before 3.9
+        self.assertEqual(M.walker_bucket(new, 'hlist_for_each_entry_rcu', 4), 1)
+        self.assertEqual(M.walker_bucket(old, 'hlist_for_each_entry_rcu', 4), 2)
 
 
 if __name__ == '__main__':

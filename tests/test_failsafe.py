@@ -28,6 +28,7 @@ NEEDED_BY = {
     'empty_patch': 'empty_scan',
     'op_patch': 'mask_macro',
     'op_iter_patch': 'mask_macro',
+    'op_iter_old_patch': 'pre39_tracepoint',
     'assign_patch': 'p9_errmap',
     'bucket_ptr_remove': 'tracepoint_table',
     'bucket_ptr_decl_remove': 'ptr_arith',

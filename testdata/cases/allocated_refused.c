@@ -1,7 +1,11 @@
 // expect: swap_tab skipped: its pointer is swapped for a new table at run time
+// reason: swap_tab allocated table assigned 2 times
 // expect: param_tab skipped: its size comes from a module parameter
+// reason: param_tab the table may be sized at run time
 // expect: ready_tab skipped: tested against NULL as a readiness flag
+// reason: ready_tab tested against NULL
 // expect: big_tab skipped: 128 KiB: a static table would grow the BSS
+// reason: big_tab a static table of 128 KiB would grow the BSS
 /*
  * Allocated tables that must stay allocated: swap_tab is replaced by a
  * fresh table at run time (a static one would keep its entries),

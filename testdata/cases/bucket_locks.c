@@ -1,4 +1,5 @@
 // expect: lk_hash skipped: bucket index also indexes lk_locks
+// reason: lk_hash index variable "h" is used for something else
 /*
  * Per-bucket locking: a lock array parallel to the table, indexed by the
  * same masked hash. hash_min() would move objects to other buckets while

@@ -1,4 +1,5 @@
 // expect: gtab skipped: non-static global, may be indexed from other files
+// reason: gtab not static: other files may index it
 /*
  * A table with external linkage: other files may index it with their own
  * masks, so converting only this file could split its users.

@@ -1,7 +1,11 @@
 // expect: lock_tab skipped: the result of lock_hashfn() also picks a lock of lock_locks
+// reason: lock_tab the result of lock_hashfn() is also used elsewhere
 // expect: side_tab skipped: side_hashfn() calls next_salt(), which may have side effects
+// reason: side_tab calls next_salt(), which may have side effects
 // expect: pub_tab skipped: pub_hashfn() keeps a seed and is not static: it cannot lose its mask
+// reason: pub_tab is not static (other files may call it), so it cannot lose its reduction
 // expect: arg_tab skipped: the bucket expression has a side effect
+// reason: arg_tab (side effect)
 /*
  * Helpers that must not change. lock_hashfn() only folds its key, but its
  * result also picks a per-bucket lock: after the conversion the buckets

@@ -1,4 +1,5 @@
 // expect: slots skipped: another table in this file is also called "slots"
+// reason: slots another table in this file is also called "slots"
 /*
  * Two structs each carry a table called "slots", of different sizes. Uses
  * of p->slots cannot be told apart by name, so neither may be converted.

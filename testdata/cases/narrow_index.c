@@ -1,4 +1,5 @@
 // expect: tag_hash skipped: index variable "idx" (u32) is narrower than its key
+// reason: tag_hash index variable "idx" (u32) is narrower than its key
 /*
  * 64-bit keys hashed into a 32-bit index variable. Converting would keep
  * the variable and store the key in it: only its low 32 bits would be

@@ -1,4 +1,5 @@
 // expect: name_hash skipped: size 31 is not a power of two
+// reason: name_hash = 31 is not a power of two
 /*
  * A prime-sized table indexed with "% 31": hash_min() cannot address a
  * table whose size is not a power of two.

@@ -1,4 +1,5 @@
 // expect: by_prio skipped: indexed by priority, not a hash
+// reason: by_prio index "t->prio" is not a masked or hashed key
 /*
  * An array of lists indexed directly by an enum priority. Its size, 8, is
  * a power of two, but the index is not a hash of anything: the order of
@@ -18,7 +19,7 @@ enum task_prio {
 	PRIO_BELOW,
 	PRIO_LOW,
 	PRIO_IDLE,
-	NR_PRIO,
+	NR_PRIO = 8,		/* spelled out: the size is known, the index is what refuses */
 };
 
 struct task {

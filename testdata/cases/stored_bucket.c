@@ -1,4 +1,5 @@
 // expect: flow_hash skipped: bucket index stored in the object
+// reason: flow_hash index "victim->bucket" is not a masked or hashed key
 /*
  * The bucket index is remembered in the object (flow->bucket) and used
  * later to reach its bucket again -- for removal and to keep a count of

@@ -36,8 +36,38 @@ def loop_covers_table(fs, t, loop):
     return all(m == (n - 1 if loop['inclusive'] else n) for n, m in pairs)
 
 
-_WALKERS = {'hlist_for_each_entry': 1, 'hlist_for_each_entry_rcu': 1,
-            'hlist_for_each_entry_safe': 2, 'hlist_for_each_entry_rcu_notrace': 1}
+# iterator -> {number of arguments: the argument that is the bucket}; before 3.9
+# a struct hlist_node cursor came second (hlist_for_each_entry(tpos, pos, head, m))
+_WALKERS = {'hlist_for_each_entry': {3: 1, 4: 2}, 'hlist_for_each_entry_rcu': {3: 1, 4: None},
+            'hlist_for_each_entry_safe': {4: 2, 5: 3}, 'hlist_for_each_entry_rcu_notrace': {3: 1}}
+
+
+# hash_64() and hash_long() pick the same bucket on 64-bit, and different ones on 32-bit
+# (a latent bug of code that mixes them); hash_min() then hashes every site alike
+AGREEING_FORMS = {'hash64', 'hashlong'}
+
+
+def forms_agree(forms):
+    """May sites that reduce their keys in these ways (helpers.HASHERS) be converted together?"""
+    return len(forms) <= 1 or set(forms) == AGREEING_FORMS
+
+
+def file_era(fs):
+    """'old' when the file's hlist iterators take a node cursor (before 3.9), 'new' when
+    they do not, 'mixed' when it has both, None without iterators."""
+    new = fs.new_iters | {pos for pos, kind, _ in fs.ops
+                          if kind.startswith('hlist_for_each') and pos not in fs.old_iters}
+    if fs.old_iters and new:
+        return 'mixed'
+    return 'old' if fs.old_iters else 'new' if new else None
+
+
+def walker_bucket(fs, name, nargs):
+    """Which argument of the iterator name with nargs arguments is its bucket (or None)."""
+    want = _WALKERS[name].get(nargs, -1)
+    if want is None:                 # rcu: (pos, head, m, cond) since 3.9, else (tpos, pos, head, m)
+        want = 2 if file_era(fs) == 'old' else 1
+    return want if want >= 0 else None
 
 
 def macro_walks(fs, helpers):
@@ -78,8 +108,8 @@ def macro_walks(fs, helpers):
             if depth < 0 or (text[k] == ',' and depth == 0):
                 args.append((start, k))
                 start = k + 1
-        want = _WALKERS[text[it]]
-        if len(args) <= want:
+        want = walker_bucket(fs, text[it], len(args))
+        if want is None:
             continue
         try:
             bucket = parse_tokens(toks, args[want][0], args[want][1])
@@ -519,7 +549,7 @@ def decide_table(fs, t, helpers):
     if len(widths) > 1:
         t.refuse('keys differ in width: %s' % ', '.join(
             '%s (line %d)' % (w, p[0][0]) for w, p in sorted(widths.items())))
-    if len(forms) > 1:
+    if not forms_agree(forms):
         t.refuse('the index is computed in different ways: %s' % ', '.join(sorted(forms)))
 
     for i in table_occurrences(fs, t):

@@ -4,7 +4,7 @@ Only approved positions are rewritten; what the conversion leaves unused
 (size and mask macros, local variables) is approved for removal here too.
 """
 
-from .analysis import check_helpers, collect_sites, decide_table, is_emptiness_test, shared_macros
+from .analysis import check_helpers, collect_sites, decide_table, file_era, is_emptiness_test, shared_macros
 from .cexpr import Unknown, is_primary, render
 from .allocated import FREES
 from .files import Site, statement_end
@@ -127,7 +127,13 @@ def decide(fs):
     keep = set()             # macros the converted code still names
     members = set()
     converted_any = False
+    mixed = file_era(fs) == 'mixed'
     for t in fs.tables.values():
+        if mixed:
+            # which hashtable.h (3.7's or 3.9's) the file builds against is unclear
+            t.refuse('the file uses both the pre-3.9 hlist iterators (with a struct hlist_node '
+                     'cursor) and the 3.9 ones')
+            continue
         try:
             decide_table(fs, t, helpers)
         except Unknown as e:

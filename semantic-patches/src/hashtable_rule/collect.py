@@ -150,6 +150,11 @@ def note_op(pc, pb):
             fs.member_args.add(i + 1)
 
 
+def note_era(pc, old):
+    """An hlist iterator of the pre-3.9 form (with a struct hlist_node cursor) or of 3.9's."""
+    (state(pc).old_iters if old else state(pc).new_iters).add(_pos(pc))
+
+
 def note_function(p, name):
     """A function definition (its name's position), for helpers and bucket parameters."""
     state(p).functions.setdefault(name, _pos(p))

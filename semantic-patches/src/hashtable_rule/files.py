@@ -105,6 +105,8 @@ class FileState:
         self.tables = {}
         self.assigns = {}            # var -> [(pos, rhs text or None, rhs span)]
         self.ops = []                # (position, hlist operation, bucket span)
+        self.old_iters = set()       # positions of pre-3.9 iterators (struct hlist_node cursor)
+        self.new_iters = set()       # positions of iterators only 3.9 and later have
         self.member_args = set()     # token indices of the member argument of iterators
         self.functions = {}          # name -> position of a function definition
         self.types = {}              # (first, last token position) -> C type spatch knows

@@ -15,7 +15,8 @@ hash_for_each_possible() need:
 """
 
 from .cexpr import Unknown, free_names, parse_tokens, render, strip_parens
-from .tokens import Tokens, matching_close
+from .tokens import _HASH_SIGN, Tokens, matching_close
+from .widths import width_class
 
 HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
            'hash_ptr': 'hashptr'}
@@ -246,11 +247,39 @@ def meaning(d, helpers, const_names):
     if d._meaning is None:
         try:
             d._meaning = _meaning(d, helpers, const_names)
+            if d._meaning.why is None:
+                d._meaning.why = _narrowed(d, d._meaning)
         except (Unknown, IndexError) as e:
             m = Meaning()
             m.why = 'its body is not understood (%s)' % e
             d._meaning = m
     return d._meaning
+
+
+def _narrowed(d, m):
+    """Why a helper that returns a hash of a wide key cannot return the key itself, or None.
+
+    u32 f(u64 v) { return hash_64(v, B); } without its hash would cut the key to
+    32 bits: still consistent, but most of the key would no longer count.
+    """
+    if d.kind != 'function' or m.reducer is None or not m.reducer[0].startswith('hash') \
+            or m.fold_param is not None:
+        return None
+    key = strip_parens(m.mix) if m.mix is not None else None
+    types = dict(d.params)
+    types.update(m.local_types)
+    if key is not None and key[0] == 'id':
+        key_type = types.get(key[1])
+    elif key is not None and key[0] == 'cast':
+        key_type = d.toks.source_of(key[-1][0] + 1, key[1][-1][0] - 1)
+    else:
+        key_type = None
+    ret = width_class(d.ret_type or '')
+    if key_type and ret == 'small' and width_class(key_type) in ('long', 'pointer'):
+        return 'it returns %s: without its %s() it would cut the key (%s) to 32 bits' % (
+            d.ret_type, {'hash32': 'hash_32', 'hash64': 'hash_64', 'hashlong': 'hash_long',
+                         'hashptr': 'hash_ptr'}.get(m.reducer[0], m.reducer[0]), key_type)
+    return None
 
 
 def _meaning(d, helpers, const_names):
@@ -267,8 +296,7 @@ def _meaning(d, helpers, const_names):
     else:
         statements = _statements(toks, lo, hi)
         if statements is None:
-            m.why = 'its body is more than straight-line code'
-            return m
+            return _structured_meaning(d, m, params)
         if not statements or statements[-1][0] != 'return':
             m.why = 'it does not end in a return'
             return m
@@ -384,6 +412,133 @@ def _meaning(d, helpers, const_names):
     return m
 
 
+def _structured_meaning(d, m, params):
+    """A helper with branches or loops: understood when it computes into its own locals
+    and returns a reduced value once, as its last statement (nlm_hash_address(),
+    file_hash()). Such a mix is kept, less its reduction; it is never a fold."""
+    toks = d.toks
+    body = structured_body(toks, d.body[0], d.body[1], params)
+    if isinstance(body, str):
+        m.why = 'its body is more than straight-line code (%s)' % body
+        return m
+    m.local_types, result, m.calls = body
+    red = split_reduction(strip_parens(result))
+    if red is None:
+        m.why = 'its result is not a reduced key'
+        return m
+    form, key, operand = red
+    m.reducer = (form, operand)
+    m.drop = ('expr', strip_parens(result))
+    m.mix = key
+    if key[0] == 'id' and key[1] in m.local_types:
+        m.index_local = key[1]
+    if not set(params) & {toks.text[i] for i in range(d.body[0], d.body[1])}:
+        m.why = 'its hash does not depend on its parameters'
+    return m
+
+
+# words before a parenthesis that are no call
+_NO_CALL_WORDS = {'if', 'for', 'while', 'switch', 'sizeof', 'return', 'typeof', '__typeof__',
+              'alignof', '_Alignof', 'defined'}
+# a token before a plain variable that is assigned: the start of a statement or condition
+_STATEMENT_START = {';', '{', '}', ')', ':', 'else', 'do'}
+
+
+def _leading_declarations(toks, lo, hi):
+    """The declarations that open a body: ({name: type}, index of the first other token)."""
+    text = toks.text
+    names, start, depth = {}, lo, 0
+    for i in range(lo, hi):
+        if text[i] in ('(', '['):
+            depth += 1
+        elif text[i] in (')', ']'):
+            depth -= 1
+        elif text[i] in ('{', '}', '#') or text[i] in _NO_CALL_WORDS:
+            break
+        elif text[i] == ';' and depth == 0:
+            # a declaration: type words, then declarators (name or name = value) by commas
+            pieces, piece, pdepth = [], [], 0
+            for k in range(start, i):
+                if text[k] in ('(', '['):
+                    pdepth += 1
+                elif text[k] in (')', ']'):
+                    pdepth -= 1
+                if text[k] == ',' and pdepth == 0:
+                    pieces.append(piece)
+                    piece = []
+                else:
+                    piece.append(k)
+            pieces.append(piece)
+            first = pieces[0]
+            eq = next((j for j, k in enumerate(first) if text[k] == '='), len(first))
+            if eq < 2 or toks.kind[first[eq - 1]] != 'id' or \
+                    any(toks.kind[k] != 'id' and text[k] != '*' for k in first[:eq - 1]):
+                break
+            type_text = toks.source_of(first[0], first[eq - 1])
+            names[text[first[eq - 1]]] = type_text
+            for piece in pieces[1:]:
+                if not piece or toks.kind[piece[0]] != 'id' or \
+                        (len(piece) > 1 and text[piece[1]] != '='):
+                    return names, start
+                names[text[piece[0]]] = type_text
+            start = i + 1
+    return names, start
+
+
+def structured_body(toks, lo, hi, params):
+    """A body of branches and loops over its own locals that returns once, last.
+
+    -> (locals {name: type}, the returned node, names it calls), or why not (a str).
+    Assignments may name only locals and parameters (copies); the calls are
+    returned for the caller to judge; no goto, no other return.
+    """
+    text = toks.text
+    returns = [i for i in range(lo, hi) if text[i] == 'return']
+    if len(returns) != 1:
+        return 'it returns in %d places' % len(returns)
+    r = returns[0]
+    if text[hi - 1] != ';' or any(text[i] == ';' for i in range(r, hi - 1)):
+        return 'it does not end in its return'
+    locals_, first = _leading_declarations(toks, lo, r)
+    mine = set(locals_) | set(params)
+    calls = set()
+    # the code, without preprocessor lines (both sides of an #ifdef count)
+    code, directive = [], False
+    for i in range(lo, r):
+        if toks.bol[i]:
+            directive = text[i] == _HASH_SIGN
+        if not directive:
+            code.append(i)
+    code.append(r)
+    for j, i in enumerate(code[:-1]):
+        tok = text[i]
+        prev = text[code[j - 1]] if j else ';'
+        prev2 = text[code[j - 2]] if j > 1 else ';'
+        nxt, nxt2 = text[code[j + 1]], text[code[j + 2]] if j + 2 < len(code) else ';'
+        if tok in ('goto', 'asm', '__asm__', 'return', 'static'):
+            return 'it has %s' % tok
+        if toks.kind[i] == 'id' and nxt == '(' and tok not in _NO_CALL_WORDS:
+            calls.add(tok)
+        if i < first:
+            continue
+        if tok in _ASSIGN_OPS:
+            if j == 0 or toks.kind[code[j - 1]] != 'id' or prev2 in ('->', '.', '*', '&'):
+                return 'it assigns something other than a variable'
+            if prev2 not in _STATEMENT_START | {'(', ','}:
+                if j < 2 or toks.kind[code[j - 2]] != 'id':
+                    return 'it assigns something other than a variable'
+                mine.add(prev)   # a declaration in a block: { u32 x = ...; }, for (int i = 0; ...)
+            elif prev not in mine:
+                return 'it assigns "%s", which is not its own local' % prev
+        elif tok in ('++', '--'):
+            before = j > 0 and toks.kind[code[j - 1]] == 'id' and prev2 not in ('->', '.')
+            after = toks.kind[code[j + 1]] == 'id' and nxt2 not in ('->', '.', '[')
+            name = prev if before else nxt if after else None
+            if name is None or name not in mine:
+                return 'it changes "%s", which is not its own local' % (name or prev)
+    return locals_, parse_tokens(toks, r + 1, hi - 1), calls
+
+
 def _deps(node, deps):
     """Parameters and outside names a value depends on (locals resolved through deps)."""
     out = set()
@@ -458,7 +613,8 @@ def is_pure_body(d, pure_call):
         else:
             statements = _statements(d.toks, d.body[0], d.body[1])
             if statements is None:
-                return False
+                body = structured_body(d.toks, d.body[0], d.body[1], d.param_names())
+                return not isinstance(body, str) and all(pure_call(c) for c in body[2])
             local = set()
             nodes = []
             for st in statements:

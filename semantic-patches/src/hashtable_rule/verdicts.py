@@ -73,6 +73,13 @@ def approved(p, kind, extra=None):
     return extra is None or got[1] == extra
 
 
+def approved_iterator(p, era):
+    """An approved keyed iterator of the pre-3.9 form (era "old") or of the 3.9 form ("new")."""
+    if not approved(p, 'op'):
+        return False
+    return (translate(p) in state(p).old_iters) == (era == 'old')
+
+
 def _squash(text):
     return ''.join(str(text).split())
 
