@@ -7,6 +7,8 @@ the file whose check fails must stay as it was, and a second run must find
 nothing to do. The same result must come from --in-place, from the diff with
 patch -p1, and from the --format-patch series with git am.
 """
+import contextlib
+import io
 import json
 import os
 import shutil
@@ -14,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+from unittest import mock
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, 'tool', 'hashtable-convert')
@@ -206,6 +209,60 @@ class OldKernelTreeTest(unittest.TestCase):
                 self.assertEqual(got.read(), want.read())
 
 
+    def test_pre39_tree_gets_the_header_of_its_era(self):
+        # list.h of before 3.9: hlist_for_each_entry(tpos, pos, head, member)
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'linux')
+            for d in ('include/linux', 'scripts', 'mm'):
+                os.makedirs(os.path.join(tree, d))
+            for name in ('Kbuild', 'Makefile'):
+                open(os.path.join(tree, name), 'w').close()
+            shutil.copy(os.path.join(ROOT, 'include/pre-3.9/linux/list.h'),
+                        os.path.join(tree, 'include/linux/list.h'))
+            shutil.copy(os.path.join(CASES, 'pre39_ksm.c'), os.path.join(tree, 'mm/ksm.c'))
+            series = os.path.join(tmp, 'series')
+            r = run_tool('--check', 'header', '--format-patch', series, tree)
+            self.assertEqual(r.returncode, 0, r.stderr + r.stdout)
+            self.assertIn('+\thash_for_each_possible(slots_hash, slot, node, link,', r.stdout)
+            with open(os.path.join(series, sorted(os.listdir(series))[0])) as f:
+                self.assertIn('take that cursor too', f.read())
+            subprocess.run(['patch', '-s', '-p1'], input=r.stdout, cwd=tree, check=True,
+                           universal_newlines=True)
+            with open(os.path.join(tree, 'include/linux/hashtable.h')) as got, \
+                    open(os.path.join(ROOT, 'include/pre-3.9/linux/hashtable.h')) as want:
+                self.assertEqual(got.read(), want.read())
+
+
+class InternalErrorTest(unittest.TestCase):
+    """An exception inside a stage is a named problem, the run goes on, and exits 2."""
+
+    def test_failing_stage_is_a_problem_not_a_traceback(self):
+        sys.path.insert(0, os.path.join(ROOT, 'tool'))
+        try:
+            from hashtable_convert import cli, shared
+        finally:
+            sys.path.pop(0)
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            shutil.copytree(SAMPLE, tree)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            out = io.StringIO()
+
+            def broken(*args, **kwargs):
+                raise KeyError('session_hash')
+            with mock.patch.object(shared, 'analyse', broken), \
+                    contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                rc = cli.main(['--check', 'none', '--quiet', '--json',
+                               os.path.join(tmp, 'r.json'), tree])
+            self.assertEqual(rc, 2)
+            with open(os.path.join(tmp, 'r.json')) as f:
+                problems = json.load(f)['problems']
+            self.assertEqual([p['path'] for p in problems], ['(tables shared between files)'])
+            self.assertIn("internal error: KeyError: 'session_hash'", problems[0]['message'])
+            self.assertIn('+++ b/cache/cache.c', out.getvalue())     # file-local: converted
+            self.assertNotIn('session', out.getvalue())              # shared: refused
+
+
 class BadInputTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -244,6 +301,14 @@ class BadInputTest(unittest.TestCase):
                                '\thlist_add_head(n, &t[k & 15]);\n')
         r = run_tool('--check', 'none', 'good.c', 'broken.c', cwd=self.dir, quiet=False)
         self.assertIn('broken.c: does not parse as C (line 2)', r.stderr)
+        self.assertEqual(r.returncode, 2)
+        self.assert_rest_converted(r)
+
+    def test_garbage_from_the_first_line(self):
+        # spatch counts such a file neither good nor bad: still named as unparseable
+        self.write('garbage.c', 'static struct hlist_head tbl[16] = @@@ garbage {{{ tbl ]]]\n')
+        r = run_tool('--check', 'none', 'good.c', 'garbage.c', cwd=self.dir, quiet=False)
+        self.assertIn('garbage.c: does not parse as C (line 1)', r.stderr)
         self.assertEqual(r.returncode, 2)
         self.assert_rest_converted(r)
 

@@ -801,6 +801,14 @@ class PatchesTest(unittest.TestCase):
         self.assertNotIn('bucket pointer(s) folded', text)     # counts of zero are left out
         self.assertIn('- the walk at line 9 stays open-coded: it breaks early.', text)
 
+    def test_describe_mixed_hash_64_and_hash_long(self):
+        t = table('t', 'a.c', bits='4', forms=['hash64', 'hashlong'], keys=['ino'],
+                  key_widths=['long'], accesses=dict(keyed=2))
+        text = patches.describe(t)
+        self.assertIn('some sites hashed with hash_64() and others with hash_long()', text)
+        self.assertIn('a fix on 32-bit, no change on 64-bit', text)
+        self.assertNotIn('hash_64() and others', patches.describe(self.tables()[0]))
+
     def test_series_groups_tables_of_one_file_header_first(self):
         header = model.FileChange('include/linux/hashtable.h', None, '#pragma once\n')
         out = patches.series('/nonexistent', self.tables(), self.changes(), 'header', header)

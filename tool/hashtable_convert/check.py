@@ -17,11 +17,13 @@ import tempfile
 from typing import Callable, Dict, Optional
 
 from .model import Check
-from .sources import include_dirs, is_kernel_tree
+from .sources import include_dirs, is_kernel_tree, is_pre39, read_text
 from .transform import HERE
 from .write import Swap
 
 PROJECT_INCLUDE = os.path.join(HERE, 'include')
+# that era's hashtable.h, list.h and rculist.h, for code with the pre-3.9 iterators
+PRE39_INCLUDE = os.path.join(PROJECT_INCLUDE, 'pre-3.9')
 HEADER_FLAGS = ['-fsyntax-only', '-std=gnu11', '-Wall', '-Wextra']
 _DIAG_RE = re.compile(r'^(?P<file>[^\s:][^:]*):\d+(?::\d+)?: (?P<kind>warning|error|fatal error): '
                       r'(?P<text>.*)$', re.M)
@@ -83,6 +85,7 @@ def check_header(root: str, changes: Dict[str, str], cc: str = 'gcc',
                 continue
             progress('check (header): %d/%d %s' % (n + 1, len(changes), rel))
             src_dir = os.path.dirname(os.path.join(root, rel))
+            era = ['-I', PRE39_INCLUDE] if is_pre39(read_text(os.path.join(root, rel)) or '') else []
             results = []
             for side, text in (('before', None), ('after', new_text)):
                 d = os.path.join(tmp, side, os.path.dirname(rel))
@@ -93,7 +96,7 @@ def check_header(root: str, changes: Dict[str, str], cc: str = 'gcc',
                 else:
                     with open(path, 'w', encoding='utf-8', errors='surrogateescape') as f:
                         f.write(text)
-                cmd = [cc] + HEADER_FLAGS + ['-I', PROJECT_INCLUDE]
+                cmd = [cc] + HEADER_FLAGS + era + ['-I', PROJECT_INCLUDE]
                 for d in include_dirs(root, rel):
                     cmd += ['-I', os.path.join(root, d)]
                 cmd += ['-iquote', src_dir, path]

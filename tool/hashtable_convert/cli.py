@@ -11,6 +11,7 @@ import os
 import sys
 import threading
 import time
+import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional
 
@@ -19,6 +20,8 @@ from .model import Check, FileChange, Problem, Table
 from .write import write_atomic
 
 BUNDLED_HEADER = os.path.join(check.PROJECT_INCLUDE, 'linux', 'hashtable.h')
+# for trees whose hlist iterators take a struct hlist_node cursor (before 3.9)
+BUNDLED_HEADER_PRE39 = os.path.join(check.PRE39_INCLUDE, 'linux', 'hashtable.h')
 HEADER_PATH = 'include/linux/hashtable.h'
 MAX_ROUNDS = 8
 
@@ -285,13 +288,18 @@ def _digest(text: str) -> str:
     return hashlib.sha1(text.encode('utf-8', 'surrogateescape')).hexdigest()
 
 
+def header_for(root: str) -> str:
+    """The bundled hashtable.h for a tree: 3.7's signatures where list.h is older than 3.9."""
+    return BUNDLED_HEADER_PRE39 if sources.tree_is_pre39(root) else BUNDLED_HEADER
+
+
 def bundled_header(run: Run) -> Optional[FileChange]:
     """A kernel tree older than 3.7 gets include/linux/hashtable.h with the conversions."""
     if not sources.is_kernel_tree(run.root) or os.path.exists(os.path.join(run.root, HEADER_PATH)):
         return None
     if not any(c.check is None or c.check.passed for c in run.changes):
         return None
-    with open(BUNDLED_HEADER) as f:
+    with open(header_for(run.root)) as f:
         return FileChange(HEADER_PATH, None, f.read(), [])
 
 
@@ -303,7 +311,7 @@ def make_checker(mode: str, run: Run, progress):
     kbuild = check.KbuildChecker(run.root, progress=progress)
     extra = {}
     if not os.path.exists(os.path.join(run.root, HEADER_PATH)):
-        with open(BUNDLED_HEADER) as f:
+        with open(header_for(run.root)) as f:
             extra[HEADER_PATH] = f.read()
     return lambda changes: kbuild.check(changes, extra)
 
@@ -318,52 +326,91 @@ def write_changes(run: Run, changes: List[FileChange]) -> None:
             run.problems.append(Problem(c.path, c.error + ' (check its permissions)'))
 
 
+def internal_error(run: Run, stage: str, e: Exception) -> None:
+    """An exception in a stage: a named problem of the run, never a traceback."""
+    where = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
+    at = ' at %s:%d' % (os.path.basename(where.filename), where.lineno) if where else ''
+    run.problems.append(Problem('(%s)' % stage, 'internal error: %s: %s%s; the stage was abandoned '
+                                'and the run went on without it (please report this)'
+                                % (type(e).__name__, e, at)))
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     args = parse_args(argv)
     progress = report.Progress(enabled=False if args.quiet else None)
     start = time.monotonic()
+    mode = args.check
     try:
-        run = find(args, progress)
+        try:
+            run = find(args, progress)
+        except Exception as e:     # nothing to go on with
+            progress.done()
+            print('hashtable-convert: cannot list the files of %s: %s: %s'
+                  % (' '.join(args.paths), type(e).__name__, e), file=sys.stderr)
+            return EXIT_BAD_INPUT
         mode = check.pick_mode(args.check, run.root)
         if mode == 'kbuild' and not sources.is_kernel_tree(run.root):
             print('hashtable-convert: --check kbuild needs a configured kernel tree; %s is not one '
                   '(use --check header, or --root to name the tree)' % run.root, file=sys.stderr)
             return EXIT_BAD_INPUT
-        declarations = scan(run, progress)
-        run.timed('find and scan', start)
-        plan = shared.split(run.root, declarations)
-        spatch = transform.Spatch(args.spatch, args.jobs, args.timeout)
-        converter = Converter(run, plan, declarations, spatch, make_checker(mode, run, progress),
-                              progress)
-        local = converter.start_local()
-        step = time.monotonic()
-        shared.analyse(run.root, plan, run.inside, run.whole_tree)
-        run.timed('tables shared between files', step)
-        converter.convert(local)
+        try:
+            declarations = scan(run, progress)
+            run.timed('find and scan', start)
+            plan = shared.split(run.root, declarations)
+            spatch = transform.Spatch(args.spatch, args.jobs, args.timeout)
+            converter = Converter(run, plan, declarations, spatch,
+                                  make_checker(mode, run, progress), progress)
+            local = converter.start_local()
+        except Exception as e:
+            internal_error(run, 'scan', e)
+            converter = None
+        if converter is not None:
+            step = time.monotonic()
+            try:
+                shared.analyse(run.root, plan, run.inside, run.whole_tree)
+            except Exception as e:
+                internal_error(run, 'tables shared between files', e)
+                for t in plan.shared.values():
+                    t.reasons.append('the analysis of tables shared between files failed')
+            run.timed('tables shared between files', step)
+            try:
+                converter.convert(local)
+            except Exception as e:
+                internal_error(run, 'convert', e)
     except KeyboardInterrupt:
         progress.done()
         print('hashtable-convert: interrupted; the tree is as it was', file=sys.stderr)
         return 130
     progress.done()
     good = [c for c in run.changes if c.check is None or c.check.passed]
-    header = bundled_header(run)
+    header = None
+    try:
+        header = bundled_header(run)
+    except Exception as e:
+        internal_error(run, 'bundled header', e)
     if header is not None:
         good.insert(0, header)
         run.changes.insert(0, header)
-    if args.in_place:
-        write_changes(run, good)
-    else:
-        sys.stdout.write(report.diff_of(good))
+    try:
+        if args.in_place:
+            write_changes(run, good)
+        else:
+            sys.stdout.write(report.diff_of(good))
+    except Exception as e:
+        internal_error(run, 'write', e)
+    if args.format_patch:
+        try:
+            written = patches.write_series(args.format_patch, run.root, run.tables,
+                                           [c for c in good if c is not header], mode, header)
+            if not args.quiet:
+                print('hashtable-convert: %d patch(es) in %s' % (len(written), args.format_patch),
+                      file=sys.stderr)
+        except Exception as e:
+            internal_error(run, 'format-patch', e)
     summary = report.Summary(run.tables, run.changes, run.problems, mode, time.monotonic() - start,
                              run.seconds)
     if args.json:
         report.write_json(args.json, summary)
-    if args.format_patch:
-        written = patches.write_series(args.format_patch, run.root, run.tables,
-                                       [c for c in good if c is not header], mode, header)
-        if not args.quiet:
-            print('hashtable-convert: %d patch(es) in %s' % (len(written), args.format_patch),
-                  file=sys.stderr)
     if not args.quiet:
         sys.stderr.write(summary.text())
     if run.problems:

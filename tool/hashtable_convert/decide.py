@@ -14,6 +14,9 @@ from .model import Problem, Table
 from .shared import Plan, SharedTable
 from .sources import Declaration, blank_comments_and_strings, read_text
 
+# hash_64() and hash_long() sites of one table: hash_min() makes them agree (the rule's
+# AGREEING_FORMS, analysis.py)
+AGREEING_FORMS = {'hash64', 'hashlong'}
 NO_VERDICT = 'spatch reported no verdict for it (does the file parse? try spatch --parse-c %s)'
 
 
@@ -108,7 +111,7 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
             t.bits, t.read_mostly = rec['bits'], rec['read_mostly']
     if len(widths) > 1:
         t.skip('keys differ in width between files: %s' % ', '.join(sorted(widths)))
-    if len(forms) > 1:
+    if len(forms) > 1 and forms != AGREEING_FORMS:
         t.skip('the index is computed in different ways in different files: %s'
                % ', '.join(sorted(forms)))
     if not converted:

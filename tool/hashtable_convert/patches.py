@@ -81,6 +81,11 @@ def describe(t: Table) -> str:
                'hash_add() and hash_for_each_possible() now hash that same key with '
                'hash_min(), so inserts and lookups still agree;'
                % (forms, ', '.join(t.keys) or '-', widths))
+    if {'hash64', 'hashlong'} <= set(t.forms):
+        out.append('- some sites hashed with hash_64() and others with hash_long(): they agree on '
+                   '64-bit, but on 32-bit hash_long() is hash_32() of the truncated key, so an '
+                   'entry could be looked up in another bucket than the one it was added to; '
+                   'every site now hashes alike (a fix on 32-bit, no change on 64-bit);')
     out.append('- no bucket index or bucket pointer is used for anything else (stored, '
                'returned, or used to index another array);')
     if t.shared:
@@ -122,11 +127,17 @@ def series(root: str, tables: List[Table], changes: List[FileChange], check_mode
         groups = [g for g in groups if g not in merged] + [group]
     out = []
     if header is not None:
+        if re.search(r'#define hash_for_each\(name, bkt, node, obj, member\)', header.new_text):
+            era = ('Its hlist iterators take a struct hlist_node cursor, as before 3.9:\n'
+                   'this is the header in the form of 3.7 and 3.8, whose iterators\n'
+                   'take that cursor too.')
+        else:
+            era = 'This is the header in the form of 3.9 and later.'
         out.append(('hashtable: add the generic hashtable.h API',
                     'This tree predates include/linux/hashtable.h (merged in Linux 3.7).\n'
                     'Add it, so that the open-coded hash tables converted in the\n'
                     'following patches can use DEFINE_HASHTABLE(), hash_add() and the\n'
-                    'rest of the API.',
+                    'rest of the API. ' + era,
                     unified_diff(header.path, None, header.new_text)))
     for group in sorted(groups, key=lambda g: sorted(f for t in g for f in t.files)):
         files = sorted({f for t in group for f in t.files if f in by_file})

@@ -286,6 +286,20 @@ def pasted_names(root: str, names: List[str]) -> Dict[str, str]:
     return found
 
 
+# hlist_for_each_entry(tpos, pos, head, member): the node cursor of the iterators before 3.9
+_OLD_ITERATOR_RE = re.compile(r'\bhlist_for_each_entry\s*\(\s*\w+\s*,\s*\w+\s*,[^,()]*,\s*\w+\s*\)')
+
+
+def is_pre39(text: str) -> bool:
+    """Does this C text define or use the hlist iterators of before Linux 3.9?"""
+    return bool(_OLD_ITERATOR_RE.search(blank_comments_and_strings(text)))
+
+
+def tree_is_pre39(root: str) -> bool:
+    """Is root a kernel tree whose list.h has the iterators of before 3.9?"""
+    return is_pre39(read_text(os.path.join(root, 'include', 'linux', 'list.h')) or '')
+
+
 def read_text(path: str) -> Optional[str]:
     try:
         with open(path, encoding='utf-8', errors='surrogateescape', newline='') as f:

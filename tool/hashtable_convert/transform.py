@@ -169,7 +169,8 @@ class Parse:
 
     @property
     def hopeless(self) -> bool:
-        return self.bad > 0 and self.good == 0
+        # spatch 1.1.1 counts a file that fails from its first line as neither good nor bad
+        return self.good == 0 and (self.bad > 0 or bool(self.error_lines))
 
 
 _PARSE_ERROR_RE = re.compile(r'^parse error\s*\n\s*= File "[^"]*", line (\d+)', re.M)
