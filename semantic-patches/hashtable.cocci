@@ -614,6 +614,19 @@ def render(toks, node, env=None):
     return ''.join((' ' if gap and n else '') + t for n, (gap, t) in enumerate(pieces))
 
 
+_DOUBLE_CAST_RE = re.compile(r'\(([A-Za-z_][\w ]*\**)\)\(\(\1\)([^()]*)\)')
+_ADDRESS_ARROW_RE = re.compile(r'\(&([A-Za-z_]\w*(?:(?:->|\.)[A-Za-z_]\w*)*)\)->')
+
+
+def tidy_key(text):
+    """A generated key as a person would write it: (T)((T)x) -> (T)x, (&a->b)->c -> a->b.c."""
+    while True:
+        tidy = _ADDRESS_ARROW_RE.sub(r'\1.', _DOUBLE_CAST_RE.sub(r'(\1)\2', text))
+        if tidy == text:
+            return text
+        text = tidy
+
+
 def strip_outer_parens(text):
     """(x) -> x, for a key standing alone."""
     try:
@@ -1053,6 +1066,7 @@ PURE_CALLS = {
     'dev_net', 'read_pnet', 'sock_net', 'get_unaligned', 'get_unaligned_le32',
     'get_unaligned_be32', 'get_unaligned_le64', 'get_unaligned_be64', 'sizeof_field',
     'offsetof', 'ARRAY_SIZE', 'BIT', 'BIT_ULL', 'GENMASK', 'rol32', 'ror32', 'rol64', 'ror64',
+    'is_power_of_2',
 }
 # widths of what pure calls return, where that is a fixed type
 RETURN_WIDTHS = {'jhash': 'small', 'jhash2': 'small', 'jhash_1word': 'small', 'jhash_2words': 'small',
@@ -1844,8 +1858,15 @@ def width_of_text(fs, text, rng):
     return shape_class(toks.text, node, fs.field_types)
 
 
+def sizes_of_table(t, text):
+    """text with ARRAY_SIZE(T) and HASH_SIZE(T) (also of E->T, E.T) written as T's size."""
+    return re.sub(r'\b(?:ARRAY_SIZE|HASH_SIZE)\s*\(\s*(?:[A-Za-z_]\w*\s*(?:->|\.)\s*)*%s\s*\)'
+                  % re.escape(t.name), lambda m: '(%s)' % t.size_text, text)
+
+
 def check_operand(fs, t, form, operand_text, where, what):
     """Does the mask, modulus or bits of a reduction fit the table size?"""
+    operand_text = sizes_of_table(t, operand_text)
     try:
         if form in ('and', 'mod'):
             pairs = evaluate_all(fs.macros, [t.size_text, operand_text])
@@ -2939,12 +2960,33 @@ def note_table(p, name, size, psize):
     scope = 'static' if 'static' in head else 'global'
     t = Table(name, fs.path, pos, size, _span(psize), scope)
     k = i
+    after_size = False
     while k < len(toks.text) and toks.text[k] != ';':
         if toks.text[k] == '__read_mostly':
             t.read_mostly = True
-        if toks.text[k] == '=':
+        elif toks.text[k] == '=':
             t.refuse('has an initializer', pos)
+        elif toks.text[k] == '[' and not after_size:
+            k = matching_close(toks.text, k)
+            after_size = True
+        elif after_size and toks.kind[k] == 'id':
+            # ____cacheline_aligned, __aligned(N), __section(...): DEFINE_HASHTABLE has no place
+            t.refuse('declared with %s, which DEFINE_HASHTABLE() cannot carry' % toks.text[k], pos)
+            break
         k += 1
+    # the words of the declaration itself, not of a define line before it
+    words, directive = [], j > 0 and toks.text[j - 1].startswith(_HASH_SIGN)
+    for k in range(j, i):
+        if toks.bol[k]:
+            directive = toks.text[k].startswith(_HASH_SIGN)
+        if not directive and toks.kind[k] == 'id':
+            words.append(toks.text[k])
+    extra = [w for w in words if w not in ('static', 'struct', 'hlist_head', 'const',
+                                           '__read_mostly')]
+    if extra:
+        t.refuse('declared with %s, which DEFINE_HASHTABLE() cannot carry' % extra[0], pos)
+    if '__read_mostly' in head:
+        t.read_mostly = True
     if 'const' in head:
         t.refuse('is const', pos)
     t.uses.add(pos)
@@ -3216,6 +3258,21 @@ _NOT_CALLS = {'if', 'while', 'for', 'switch', 'return', 'sizeof', 'hlist_add_hea
               'hlist_for_each_entry_rcu', 'hlist_for_each_entry_rcu_notrace'}
 
 
+# calls that write no memory a key reads: locks and RCU read sections (other threads
+# may write between them, as they may between any two statements)
+_NO_WRITE_CALLS = {
+    'rcu_read_lock', 'rcu_read_unlock', 'rcu_read_lock_bh', 'rcu_read_unlock_bh',
+    'rcu_read_lock_sched', 'rcu_read_unlock_sched', 'preempt_disable', 'preempt_enable',
+    'local_bh_disable', 'local_bh_enable', 'local_irq_disable', 'local_irq_enable',
+    'spin_lock', 'spin_unlock', 'spin_lock_bh', 'spin_unlock_bh', 'spin_lock_irq',
+    'spin_unlock_irq', 'spin_lock_irqsave', 'spin_unlock_irqrestore', 'raw_spin_lock',
+    'raw_spin_unlock', 'raw_spin_lock_irqsave', 'raw_spin_unlock_irqrestore', 'read_lock',
+    'read_unlock', 'write_lock', 'write_unlock', 'read_lock_bh', 'read_unlock_bh',
+    'write_lock_bh', 'write_unlock_bh', 'mutex_lock', 'mutex_unlock', 'down_read', 'up_read',
+    'down_write', 'up_write', 'lockdep_assert_held',
+}
+
+
 def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
@@ -3239,6 +3296,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
                 nxt in ('->', '.') and i + 2 < len(toks.text) and toks.text[i + 2] not in fields)
             if nxt in assign_ops or prv in ('++', '--') or address:
                 return False, 'key "%s" changes before the bucket is used' % red.key_text
+        if tok == '(' and toks.text[i - 1] in _NO_WRITE_CALLS and not any(
+                x in names or x in fields for x in toks.text[i:matching_close(toks.text, i)]):
+            continue
         if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only or reads_memory) \
                 and toks.text[i - 1] not in _NOT_CALLS:
             return False, 'a call may change key "%s" before the bucket is used' % red.key_text
@@ -3934,7 +3994,7 @@ def decide(fs):
                 span_idx = set(range(s.idx[-1][0], s.idx[-1][1])) if s.idx is not None else set()
                 removed |= span_idx - s.red.kept
                 macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
-            approve(fs, s.op_pos, 'op', (s.table_text, key))
+            approve(fs, s.op_pos, 'op', (s.table_text, tidy_key(key)))
         for pos, red, a in t.var_assigns:
             rhs = tok_indices(fs, a[2])
             if ''.join(red.key_text.split()) == ''.join(fs.toks.text[i] for i in sorted(rhs)):
@@ -3951,7 +4011,7 @@ def decide(fs):
             macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
             for s in bp['uses']:
                 if isinstance(s, Site):
-                    approve(fs, s.op_pos, 'op', (bp['table_text'], bp['key']))
+                    approve(fs, s.op_pos, 'op', (bp['table_text'], tidy_key(bp['key'])))
                     removed.add(s.idx[-1][0])
             dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
         for param in t.bucket_params:

@@ -77,6 +77,15 @@ class AlignTest(unittest.TestCase):
 
 
 
+class TidyKeyTest(unittest.TestCase):
+    def test_generated_keys_read_like_hand_written_ones(self):
+        self.assertEqual(M.tidy_key('(unsigned long)((unsigned long)(&mk->spec)->id)'),
+                         '(unsigned long)mk->spec.id')
+        self.assertEqual(M.tidy_key('(&p->q)->r->s'), 'p->q.r->s')
+        # different casts are two conversions: both stay
+        self.assertEqual(M.tidy_key('(u32)((u64)x)'), '(u32)((u64)x)')
+        self.assertEqual(M.tidy_key('(u32)((u32)f(x))'), '(u32)((u32)f(x))')
+
 class EraTest(unittest.TestCase):
     """Which argument of an hlist iterator is its bucket, by era (node cursor before 3.9)."""
 

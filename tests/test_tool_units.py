@@ -278,6 +278,10 @@ class SharedTest(unittest.TestCase):
             self.assertEqual(shared.header_macros(tmp, 'drv/t.c', 'OWN * 2'), {})
             # a macro no included header defines stays unknown
             self.assertEqual(shared.header_macros(tmp, 'drv/t.c', 'NOWHERE'), {})
+            # through the file's own macros: OWN_SIZE needs T_BITS of a header
+            put(tmp, 'drv/u.c', '#include "a.h"\n#define OWN_SIZE BIT(T_BITS)\n')
+            self.assertEqual(shared.header_macros(tmp, 'drv/u.c', 'OWN_SIZE'),
+                             {'T_BITS': ['4', '8']})
 
     def test_included_headers(self):
         with tempfile.TemporaryDirectory() as tmp:

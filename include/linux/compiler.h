@@ -24,6 +24,7 @@
 #define __acquires(x)
 #define __releases(x)
 #define __cacheline_aligned
+#define ____cacheline_aligned	__attribute__((__aligned__(64)))
 #define __aligned(x)		__attribute__((__aligned__(x)))
 #define notrace
 

@@ -1,5 +1,5 @@
 // expect: blk_hash skipped: keys of different widths (u64 on insert, u32 on lookup)
-// reason: blk_hash keys differ in width: long (line 29), small (line 37)
+// reason: blk_hash keys differ in width: long (line
 /*
  * The same bucket is picked from a u64 key on insert and from a u32 copy
  * of it on lookup: with a mask only the low bits matter, so this works,

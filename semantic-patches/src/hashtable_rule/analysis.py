@@ -137,6 +137,21 @@ _NOT_CALLS = {'if', 'while', 'for', 'switch', 'return', 'sizeof', 'hlist_add_hea
               'hlist_for_each_entry_rcu', 'hlist_for_each_entry_rcu_notrace'}
 
 
+# calls that write no memory a key reads: locks and RCU read sections (other threads
+# may write between them, as they may between any two statements)
+_NO_WRITE_CALLS = {
+    'rcu_read_lock', 'rcu_read_unlock', 'rcu_read_lock_bh', 'rcu_read_unlock_bh',
+    'rcu_read_lock_sched', 'rcu_read_unlock_sched', 'preempt_disable', 'preempt_enable',
+    'local_bh_disable', 'local_bh_enable', 'local_irq_disable', 'local_irq_enable',
+    'spin_lock', 'spin_unlock', 'spin_lock_bh', 'spin_unlock_bh', 'spin_lock_irq',
+    'spin_unlock_irq', 'spin_lock_irqsave', 'spin_unlock_irqrestore', 'raw_spin_lock',
+    'raw_spin_unlock', 'raw_spin_lock_irqsave', 'raw_spin_unlock_irqrestore', 'read_lock',
+    'read_unlock', 'write_lock', 'write_unlock', 'read_lock_bh', 'read_unlock_bh',
+    'write_lock_bh', 'write_unlock_bh', 'mutex_lock', 'mutex_unlock', 'down_read', 'up_read',
+    'down_write', 'up_write', 'lockdep_assert_held',
+}
+
+
 def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
@@ -160,6 +175,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
                 nxt in ('->', '.') and i + 2 < len(toks.text) and toks.text[i + 2] not in fields)
             if nxt in assign_ops or prv in ('++', '--') or address:
                 return False, 'key "%s" changes before the bucket is used' % red.key_text
+        if tok == '(' and toks.text[i - 1] in _NO_WRITE_CALLS and not any(
+                x in names or x in fields for x in toks.text[i:matching_close(toks.text, i)]):
+            continue
         if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only or reads_memory) \
                 and toks.text[i - 1] not in _NOT_CALLS:
             return False, 'a call may change key "%s" before the bucket is used' % red.key_text

@@ -5,7 +5,7 @@ Only approved positions are rewritten; what the conversion leaves unused
 """
 
 from .analysis import check_helpers, collect_sites, decide_table, file_era, is_emptiness_test, shared_macros
-from .cexpr import Unknown, is_primary, render
+from .cexpr import Unknown, is_primary, render, tidy_key
 from .allocated import FREES
 from .files import Site, statement_end
 from .helpers import split_reduction
@@ -182,7 +182,7 @@ def decide(fs):
                 span_idx = set(range(s.idx[-1][0], s.idx[-1][1])) if s.idx is not None else set()
                 removed |= span_idx - s.red.kept
                 macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
-            approve(fs, s.op_pos, 'op', (s.table_text, key))
+            approve(fs, s.op_pos, 'op', (s.table_text, tidy_key(key)))
         for pos, red, a in t.var_assigns:
             rhs = tok_indices(fs, a[2])
             if ''.join(red.key_text.split()) == ''.join(fs.toks.text[i] for i in sorted(rhs)):
@@ -199,7 +199,7 @@ def decide(fs):
             macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
             for s in bp['uses']:
                 if isinstance(s, Site):
-                    approve(fs, s.op_pos, 'op', (bp['table_text'], bp['key']))
+                    approve(fs, s.op_pos, 'op', (bp['table_text'], tidy_key(bp['key'])))
                     removed.add(s.idx[-1][0])
             dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
         for param in t.bucket_params:

@@ -400,6 +400,19 @@ def render(toks, node, env=None):
     return ''.join((' ' if gap and n else '') + t for n, (gap, t) in enumerate(pieces))
 
 
+_DOUBLE_CAST_RE = re.compile(r'\(([A-Za-z_][\w ]*\**)\)\(\(\1\)([^()]*)\)')
+_ADDRESS_ARROW_RE = re.compile(r'\(&([A-Za-z_]\w*(?:(?:->|\.)[A-Za-z_]\w*)*)\)->')
+
+
+def tidy_key(text):
+    """A generated key as a person would write it: (T)((T)x) -> (T)x, (&a->b)->c -> a->b.c."""
+    while True:
+        tidy = _ADDRESS_ARROW_RE.sub(r'\1.', _DOUBLE_CAST_RE.sub(r'(\1)\2', text))
+        if tidy == text:
+            return text
+        text = tidy
+
+
 def strip_outer_parens(text):
     """(x) -> x, for a key standing alone."""
     try:

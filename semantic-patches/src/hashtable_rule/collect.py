@@ -45,12 +45,33 @@ def note_table(p, name, size, psize):
     scope = 'static' if 'static' in head else 'global'
     t = Table(name, fs.path, pos, size, _span(psize), scope)
     k = i
+    after_size = False
     while k < len(toks.text) and toks.text[k] != ';':
         if toks.text[k] == '__read_mostly':
             t.read_mostly = True
-        if toks.text[k] == '=':
+        elif toks.text[k] == '=':
             t.refuse('has an initializer', pos)
+        elif toks.text[k] == '[' and not after_size:
+            k = matching_close(toks.text, k)
+            after_size = True
+        elif after_size and toks.kind[k] == 'id':
+            # ____cacheline_aligned, __aligned(N), __section(...): DEFINE_HASHTABLE has no place
+            t.refuse('declared with %s, which DEFINE_HASHTABLE() cannot carry' % toks.text[k], pos)
+            break
         k += 1
+    # the words of the declaration itself, not of a define line before it
+    words, directive = [], j > 0 and toks.text[j - 1].startswith(_HASH_SIGN)
+    for k in range(j, i):
+        if toks.bol[k]:
+            directive = toks.text[k].startswith(_HASH_SIGN)
+        if not directive and toks.kind[k] == 'id':
+            words.append(toks.text[k])
+    extra = [w for w in words if w not in ('static', 'struct', 'hlist_head', 'const',
+                                           '__read_mostly')]
+    if extra:
+        t.refuse('declared with %s, which DEFINE_HASHTABLE() cannot carry' % extra[0], pos)
+    if '__read_mostly' in head:
+        t.read_mostly = True
     if 'const' in head:
         t.refuse('is const', pos)
     t.uses.add(pos)

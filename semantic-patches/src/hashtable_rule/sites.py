@@ -9,6 +9,7 @@ index helper. Each resolution gives a Reduction: the key text, its width, the
 form of the reduction, and the helpers it went through.
 """
 
+import re
 from .cexpr import (Unknown, evaluate_all, is_primary, parse_tokens, render, strip_outer_parens,
                     strip_parens)
 from .files import _FACTS, declared_type, variable_type
@@ -194,8 +195,15 @@ def width_of_text(fs, text, rng):
     return shape_class(toks.text, node, fs.field_types)
 
 
+def sizes_of_table(t, text):
+    """text with ARRAY_SIZE(T) and HASH_SIZE(T) (also of E->T, E.T) written as T's size."""
+    return re.sub(r'\b(?:ARRAY_SIZE|HASH_SIZE)\s*\(\s*(?:[A-Za-z_]\w*\s*(?:->|\.)\s*)*%s\s*\)'
+                  % re.escape(t.name), lambda m: '(%s)' % t.size_text, text)
+
+
 def check_operand(fs, t, form, operand_text, where, what):
     """Does the mask, modulus or bits of a reduction fit the table size?"""
+    operand_text = sizes_of_table(t, operand_text)
     try:
         if form in ('and', 'mod'):
             pairs = evaluate_all(fs.macros, [t.size_text, operand_text])
