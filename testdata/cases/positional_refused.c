@@ -1,7 +1,7 @@
 // expect: cur_tab skipped: the cursor iter->bucket is once given a masked key
 // reason: cur_tab index "c->bucket" is not a masked or hashed key
 // expect: arg_tab skipped: a bucket number computed from a key is handed to a walk (a parameter)
-// reason: arg_tab bucket number "b" is a parameter: its callers compute it
+// reason: arg_tab arg_count_bucket() walks a bucket of arg_tab without its key
 // expect: put_tab skipped: an entry is inserted into a bucket picked by number
 // reason: put_tab picked without a key: hash_add() would put it elsewhere
 /*

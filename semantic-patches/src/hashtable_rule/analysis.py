@@ -487,6 +487,10 @@ def decide_table(fs, t, helpers):
             var_uses.append((bp['idx'][1], bp['pos'], bp['idx']))
             bp['red'] = Reduction('var', toks, bp['idx'])
             bp['red'].table_template, bp['red'].table_parts = bp['table_text'], {}
+    # an index variable handed to a function that hashes the key itself: that
+    # argument goes, or becomes the key (params.py)
+    param_args = {toks.pos[i] for p in t.bucket_params if p.index_param and p.mode
+                  for c in p.calls for i in range(c.arg[-1][0], c.arg[-1][1])}
     for var in sorted({v for v, pos, idx in var_uses}):
         for rng in sorted({function_range(fs, pos) for v, pos, idx in var_uses if v == var}):
             type_text = declared_type(fs, var, rng)
@@ -504,7 +508,7 @@ def decide_table(fs, t, helpers):
             for i in occurrences(fs, var, rng[0], rng[1]):
                 pos = toks.pos[i]
                 if pos in key_positions or pos in decl_positions or in_spans(pos, ok_spans) \
-                        or pos < toks.pos[rng[0]]:
+                        or pos < toks.pos[rng[0]] or pos in param_args:
                     continue
                 if pos in assigns:
                     node = parse_span(fs, assigns[pos][2])

@@ -5,13 +5,17 @@ call hands it a bucket of one table, made the same way, the callee can hash
 the key itself: where the other arguments carry every part of the key, the
 bucket parameter goes (uid_hash_find(uid)); where one part is missing, the
 bucket parameter becomes that part (uid_hash_insert(new, uid)).
+
+A bucket number is handed on the same way: __find_con(nodeid, r) with
+r = nodeid_hash(nodeid) walks &connection_hash[r]; the callee can hash
+nodeid itself, and r goes.
 """
 
 from .cexpr import Unknown, parse_tokens, render, strip_parens
-from .files import declared_type, function_range, occurrences
+from .files import declared_type, function_header, function_range, occurrences
 from .helpers import bucket_parts, is_integer_type
-from .sites import (TABLE_BASE, bucket_call, index_reduction, reduction_of_text, substitute,
-                    table_of)
+from .sites import (TABLE_BASE, bucket_call, index_reduction, parse_span, reduction_of_text,
+                    substitute, table_of)
 from .tokens import Tokens, matching_close
 from .widths import width_class
 
@@ -38,6 +42,8 @@ class BucketParam:
         self.table_text = None       # the table, in the callee
         self.new_param = None        # (type, name) of the parameter that replaces it
         self.part_text = None        # replace: what each call passes instead of the bucket
+        self.index_param = False     # a bucket number (int r, &T[r]) rather than a pointer
+        self.ops = []                # positions of the hlist operations on it in the callee
 
 
 def squash(text):
@@ -45,8 +51,9 @@ def squash(text):
 
 
 def find_bucket_params(fs, helpers, pointers, bucket_pointers):
-    """The bucket parameters of the static functions of the file."""
+    """The bucket parameters (and bucket number parameters) of the static functions."""
     toks = fs.toks
+    indices = _op_indices(fs)
     idents = {}                      # token index of a lone identifier bucket -> op position
     for pos, kind, span in fs.ops:
         idx = toks.span(span[0], span[1])
@@ -63,14 +70,119 @@ def find_bucket_params(fs, helpers, pointers, bucket_pointers):
             uses = occurrences(fs, pname, d.body[0], d.body[1])
             if not uses or any(i not in idents for i in uses):
                 continue
-            bp = _calls(fs, d, j, helpers, pointers, bucket_pointers)
+            bp = _calls(fs, d, j, helpers, pointers, bucket_pointers, [idents[i] for i in uses])
             if bp is not None:
-                bp.ops = [idents[i] for i in uses]
+                out.append(bp)
+        for j, (pname, ptype) in enumerate(d.params):
+            if not is_integer_type(ptype or ''):
+                continue
+            uses = occurrences(fs, pname, d.body[0], d.body[1])
+            if not uses or any(i not in indices for i in uses):
+                continue
+            tables = {indices[i][1] for i in uses}
+            if len(tables) != 1:
+                continue
+            t = tables.pop()
+            bp = _index_calls(fs, d, j, t, helpers, [indices[i][0] for i in uses])
+            if bp is not None:
+                for i in uses:
+                    t.uses.add(indices[i][2])
                 out.append(bp)
     return out
 
 
-def _calls(fs, d, j, helpers, pointers, bucket_pointers):
+def _op_indices(fs):
+    """Token index of a lone identifier index in an op's bucket (&T[i], T + i) ->
+    (op position, table, position of the table's name)."""
+    toks = fs.toks
+    out = {}
+    for pos, kind, span in fs.ops:
+        idx = toks.span(span[0], span[1])
+        if not idx:
+            continue
+        try:
+            node = parse_tokens(toks, idx[0], idx[-1] + 1)
+        except (Unknown, IndexError):
+            continue
+        parts = bucket_parts(node)
+        if parts is None:
+            continue
+        index, table = strip_parens(parts[1]), strip_parens(parts[0])
+        t = table_of(fs, parts[0])
+        # a table of the file by its name: a member's base would be the callee's to name
+        if t is None or index[0] != 'id' or table[0] != 'id' or t.scope == 'member':
+            continue
+        out[index[-1][0]] = (pos, t, toks.pos[table[-1][0]])
+    return out
+
+
+def _index_calls(fs, d, j, t, helpers, ops):
+    """The bucket number parameter j of d: every call passes a bucket number of t made
+    from a key, inline or through an index variable the caller also indexes t with."""
+    toks = fs.toks
+    found = []
+    for i in occurrences(fs, d.name):
+        if i == d.name_index:
+            continue
+        if i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
+            t.refuse('%s() gets bucket numbers of %s and is not only called (line %d)'
+                     % (d.name, t.name, toks.pos[i][0]))
+            return None
+        try:
+            node = parse_tokens(toks, i, matching_close(toks.text, i + 1) + 1)
+        except (Unknown, IndexError):
+            return None
+        if node[0] != 'call' or len(node[2]) != len(d.params):
+            return None
+        found.append(node)
+    if not found:
+        return None
+    indices = _op_indices(fs)
+    calls = []
+    for node in found:
+        where = toks.pos[node[-1][0]]
+        rng = function_range(fs, where)
+        arg = strip_parens(node[2][j])
+        red = None
+        if arg[0] == 'id' and rng is not None:
+            var = arg[1]
+            mine = [k for k in occurrences(fs, var, rng[0], rng[1]) if k in indices]
+            sets = [a for a in fs.assigns.get(var, ()) if rng[0] <= toks.at_pos(a[0]) < rng[1]]
+            if declared_type(fs, var, rng) is None or _is_param(fs, var, rng):
+                t.refuse('%s() gets a bucket number "%s" that its caller was given'
+                         % (d.name, var), where)
+                return None
+            if len(sets) != 1 or not mine or toks.at_pos(sets[0][0]) > arg[-1][0]:
+                t.refuse('%s() gets bucket number "%s", which is not one reduced key that '
+                         'its caller also indexes %s with' % (d.name, var, t.name), where)
+                return None
+            rhs = parse_span(fs, sets[0][2])
+            red = None if rhs is None else index_reduction(fs, t, rhs, sets[0][0], rng, helpers)
+        else:
+            red = index_reduction(fs, t, arg, where, rng, helpers)
+        if red is None:
+            t.refuse('%s() gets a bucket number that is not a reduced key' % d.name, where)
+            return None
+        red.table_template, red.table_parts = t.name, {}
+        calls.append(Call(node, node[2][j], red, t.name))
+    bp = BucketParam(d, j, t)
+    bp.calls, bp.ops = calls, ops
+    bp.index_param = True
+    plan(fs, bp, helpers)
+    if bp.mode is None:
+        return bp                    # refused, with the reason
+    width = width_class(d.params[j][1])
+    if bp.mode == 'replace' and bp.new_param is not None and \
+            width_class(bp.new_param[0]) != width and width_class(bp.new_param[0]) == 'long':
+        t.refuse('%s() would get the key of %s in a narrower parameter' % (d.name, t.name))
+    return bp
+
+
+def _is_param(fs, var, rng):
+    return var in function_header(fs, rng)[0]
+
+
+def _calls(fs, d, j, helpers, pointers, bucket_pointers, ops):
     toks = fs.toks
     found = []
     for i in occurrences(fs, d.name):
@@ -105,7 +217,7 @@ def _calls(fs, d, j, helpers, pointers, bucket_pointers):
     if table is None:
         return None
     bp = BucketParam(d, j, table)
-    bp.calls = calls
+    bp.calls, bp.ops = calls, ops
     if len(calls) != len(found):
         table.refuse('%s() also gets a bucket that is not one of %s' % (d.name, table.name))
         return bp
@@ -206,6 +318,12 @@ def plan(fs, bp, helpers):
         return
     if not missing:
         bp.mode = 'drop'
+    elif len(missing) == 1 and missing[0] in first.parts and any(
+            kind.startswith('hlist_for_each') for pos, kind, _ in fs.ops if pos in bp.ops):
+        # it cannot compare keys: what it finds is what shares the bucket, which changes
+        t.refuse('%s() walks a bucket of %s without its key (what shares a bucket changes)'
+                 % (d.name, t.name))
+        return
     elif len(missing) == 1 and missing[0] in first.parts:
         ph = missing[0]
         new = _new_param(fs, bp, ph, names)
