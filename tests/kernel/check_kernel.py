@@ -8,7 +8,7 @@ On a clean copy of the configured tree (see kernel_tree.py):
     converted source: no build failure, no new warning
  3. a second run of the tool (same check) must print an empty diff
  4. make coccicheck COCCI=semantic-patches/hashtable.cocci in the four modes,
-    on M=net/9p and M=fs/dlm, each giving its kind of output
+    on M=net/9p and M=net/rds, each giving its kind of output
  5. scripts/checkpatch.pl finds nothing new in the converted files, compared
     with the originals
 The results table is printed and stored under the cache directory.
@@ -33,7 +33,7 @@ from kernel_tree import say  # noqa: E402
 
 TOOL = os.path.join(ROOT, 'tool', 'hashtable-convert')
 COCCI = os.path.join(ROOT, 'semantic-patches', 'hashtable.cocci')
-COCCICHECK_DIRS = ('net/9p', 'fs/dlm')
+COCCICHECK_DIRS = ('net/9p', 'net/rds')
 _DIAG = re.compile(r'^([^\s:]+):\d+(?::\d+)?: (warning|error|fatal error): (.*)$', re.M)
 _CHECKPATCH = re.compile(r'^[^:]+:\d+: (ERROR|WARNING|CHECK):(\w+): (.*)$', re.M)
 
@@ -143,7 +143,7 @@ def step_coccicheck(pristine, work, results):
     """Each mode gives its kind of output on each directory.
 
     net/9p has a table that converts: report says so, patch and context show
-    it, org lists it. fs/dlm has only tables the rule refuses: report and
+    it, org lists it. net/rds has only tables the rule refuses: report and
     org give each with its reasons, and patch and context, which show what
     would change, show nothing. Last, make install-kernel puts the rule where a plain
     make coccicheck (all of scripts/coccinelle/) runs it.
@@ -155,8 +155,8 @@ def step_coccicheck(pristine, work, results):
         'org': re.compile(r'^\* TODO \[\[view:\S+\.c::face=.*$', re.M),
     }
     expected = {('net/9p', mode): 'some' for mode in shape}
-    expected.update({('fs/dlm', 'report'): 'skipped', ('fs/dlm', 'patch'): 'none',
-                     ('fs/dlm', 'context'): 'none', ('fs/dlm', 'org'): 'skipped'})
+    expected.update({('net/rds', 'report'): 'skipped', ('net/rds', 'patch'): 'none',
+                     ('net/rds', 'context'): 'none', ('net/rds', 'org'): 'skipped'})
     rows = []
     for (subdir, mode), want in expected.items():
         start = time.monotonic()
@@ -178,16 +178,16 @@ def step_coccicheck(pristine, work, results):
     subprocess.run(['make', '-s', '-C', ROOT, 'install-kernel', 'KDIR=' + work], check=True,
                    stdout=subprocess.DEVNULL)
     start = time.monotonic()
-    proc = subprocess.run(['make', 'coccicheck', 'MODE=report', 'M=fs/dlm', 'J=2'], cwd=work,
+    proc = subprocess.run(['make', 'coccicheck', 'MODE=report', 'M=net/rds', 'J=2'], cwd=work,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           universal_newlines=True, errors='replace')
-    write(os.path.join(results, 'coccicheck-installed-fs_dlm-report.txt'), proc.stdout)
+    write(os.path.join(results, 'coccicheck-installed-net_rds-report.txt'), proc.stdout)
     ours = shape['report'].findall(proc.stdout)
-    alone = shape['report'].findall(read(os.path.join(results, 'coccicheck-fs_dlm-report.txt')))
+    alone = shape['report'].findall(read(os.path.join(results, 'coccicheck-net_rds-report.txt')))
     expect(proc.returncode == 0 and ours and sorted(ours) == sorted(alone),
-           'after make install-kernel, make coccicheck MODE=report M=fs/dlm does not give the '
+           'after make install-kernel, make coccicheck MODE=report M=net/rds does not give the '
            "rule's verdicts:\n" + proc.stdout[-2000:])
-    rows.append(('fs/dlm', 'report, installed, all rules', len(ours), time.monotonic() - start))
+    rows.append(('net/rds', 'report, installed, all rules', len(ours), time.monotonic() - start))
     return rows
 
 
