@@ -3391,6 +3391,59 @@ _NO_WRITE_CALLS = {
 }
 
 
+# functions that use a pointer's value only, never what it points to
+_VALUE_ONLY_CALLS = {'hash_ptr', 'hash32_ptr', 'hash_long', 'hash_32', 'hash_64', 'hash_min'}
+
+
+def reads_through(toks, lo, hi, name, helpers, depth=0):
+    """Do the tokens lo..hi-1 read memory through the pointer name: dereference it, or
+    hand it to a function that may (a helper of the file is looked into)?"""
+    text = toks.text
+    for i in range(lo, hi):
+        if text[i] != name or toks.kind[i] != 'id' or (i > lo and text[i - 1] in ('->', '.')):
+            continue
+        if i + 1 < hi and text[i + 1] in ('->', '['):
+            return True
+        if i > lo and text[i - 1] == '*' and (i - 1 == lo or (toks.kind[i - 2] != 'id' and
+                                                             text[i - 2] not in (')', ']'))):
+            return True
+        # every call it is an argument of, from the innermost out
+        k, level = i - 1, 0
+        while k >= lo:
+            if text[k] in (')', ']'):
+                level += 1
+            elif text[k] in ('(', '[') and level:
+                level -= 1
+            elif text[k] in ('(', '['):
+                fname = text[k - 1] if k > lo and toks.kind[k - 1] == 'id' else None
+                if text[k] == '[' or fname in _VALUE_ONLY_CALLS or fname is None or \
+                        fname in ('if', 'while', 'switch', 'return', 'sizeof'):
+                    k -= 1
+                    continue
+                d = helpers.get(fname) if helpers is not None and depth < 4 else None
+                close = matching_close(text, k)
+                args, start, inner = [], k + 1, 0
+                for x in range(k + 1, close + 1):
+                    if text[x] in ('(', '['):
+                        inner += 1
+                    elif text[x] in (')', ']'):
+                        inner -= 1
+                    if (text[x] == ',' and inner == 0) or x == close:
+                        args.append((start, x))
+                        start = x + 1
+                arg = next(n for n, (a, b) in enumerate(args) if a <= i < b)
+                a, b = args[arg]
+                alone = [x for x in range(a, b) if text[x] not in ('(', ')')]
+                if d is None or d.kind not in ('macro', 'function') or arg >= len(d.params) \
+                        or alone != [i]:
+                    return True
+                if reads_through(d.toks, d.body[0], d.body[1], d.params[arg][0], helpers,
+                                 depth + 1):
+                    return True
+            k -= 1
+    return False
+
+
 def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
@@ -3400,8 +3453,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
     locals_only = all(declared_type(fs, n, rng) for n in names)
     # a pure call on pointers reads memory that a call in between may change
-    reads_memory = calls and not all(
-        not set(declared_type(fs, n, rng) or '*') & {'*', '['} for n in names)
+    reads_memory = calls and any(
+        set(declared_type(fs, n, rng) or '*') & {'*', '['} and
+        reads_through(red.toks, red.key[-1][0], red.key[-1][1], n, helpers) for n in names)
     assign_ops = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
     for i in range(start, end):
         tok = toks.text[i]

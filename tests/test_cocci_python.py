@@ -86,6 +86,25 @@ class TidyKeyTest(unittest.TestCase):
         self.assertEqual(M.tidy_key('(u32)((u64)x)'), '(u32)((u64)x)')
         self.assertEqual(M.tidy_key('(u32)((u32)f(x))'), '(u32)((u32)f(x))')
 
+class ReadsThroughTest(unittest.TestCase):
+    """Does a key read memory through a pointer (so that a call may change it)?"""
+
+    def reads(self, key, name='p', helpers=None):
+        toks = M.Tokens(key)
+        return M.reads_through(toks, 0, len(toks.text), name, helpers)
+
+    def test_value_uses_do_not_read(self):
+        self.assertFalse(self.reads('(unsigned long)p + uid'))
+        self.assertFalse(self.reads('hash_ptr(p, 4)'))
+        self.assertFalse(self.reads('hash_long((unsigned long)(p), 4)'))
+
+    def test_dereferences_and_unknown_calls_read(self):
+        self.assertTrue(self.reads('p->id'))
+        self.assertTrue(self.reads('*p + 1'))
+        self.assertTrue(self.reads('p[2]'))
+        self.assertTrue(self.reads('jhash(p, 4, 0)'))          # jhash reads the bytes at p
+        self.assertTrue(self.reads('f((unsigned long)p)'))    # f may cast it back
+
 class EraTest(unittest.TestCase):
     """Which argument of an hlist iterator is its bucket, by era (node cursor before 3.9)."""
 
