@@ -13,9 +13,10 @@ For each case NAME.c (a complete kernel-style userspace program):
     `// build: pre-3.9` is built against include/pre-3.9/ first (that era's
     hashtable.h, list.h and rculist.h, with the node cursor in the iterators).
 
-Usage: run_cases.py [--bless] [CASE...]   (--bless writes NAME.res after review)
+Usage: run_cases.py [--bless] [-j N] [CASE...]   (--bless writes NAME.res after review)
 """
 import argparse
+import concurrent.futures
 import dataclasses
 import os
 import re
@@ -138,17 +139,21 @@ def check_case(name, bless):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--bless', action='store_true', help='write NAME.res from the current output')
+    parser.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 1,
+                        help='cases run at once (default: one per core)')
     parser.add_argument('cases', nargs='*', help='case names (default: all)')
     args = parser.parse_args()
     names = args.cases or sorted(f[:-2] for f in os.listdir(CASES) if f.endswith('.c'))
     failed = 0
-    for name in names:
-        result = check_case(name, args.bless)
-        status = 'ok' if not result.failures else 'FAIL'
-        print('%-24s %s' % (name, status), flush=True)
-        for f in result.failures:
-            print('    ' + f.replace('\n', '\n    '))
-        failed += bool(result.failures)
+    # each case is spatch and gcc runs: one thread per core keeps them all busy
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = pool.map(lambda n: check_case(n, args.bless), names)
+        for name, result in zip(names, results):
+            status = 'ok' if not result.failures else 'FAIL'
+            print('%-24s %s' % (name, status), flush=True)
+            for f in result.failures:
+                print('    ' + f.replace('\n', '\n    '))
+            failed += bool(result.failures)
     print('rules: %d passed, %d failed' % (len(names) - failed, failed))
     return 1 if failed else 0
 
