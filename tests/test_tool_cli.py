@@ -233,6 +233,58 @@ class OldKernelTreeTest(unittest.TestCase):
                 self.assertEqual(got.read(), want.read())
 
 
+class DroppedInALaterRoundTest(unittest.TestCase):
+    """A header declares a member table and an extern global table, each indexed from
+    several files; the global fails its check in one file and is dropped in a later
+    round (this ended in KeyError in cli.py): the member still converts."""
+
+    HEADER = ('#include <linux/list.h>\n#define NB 16\n'
+              'struct reg { struct hlist_head mt[NB]; };\n'
+              'extern struct hlist_head gt[NB];\n'
+              'struct item { unsigned int key; struct hlist_node node; };\n')
+    USE = ('#include <linux/list.h>\n#include "t.h"\n%(extra)s'
+           'void %(n)s_add(struct reg *r, struct item *it)\n{\n'
+           '\thlist_add_head(&it->node, &r->mt[it->key & (NB - 1)]);\n'
+           '\thlist_add_head(&it[1].node, &gt[it->key & (NB - 1)]);\n}\n'
+           'int %(n)s_has(struct reg *r, unsigned int key)\n{\n\tstruct item *it;\n\n'
+           '\thlist_for_each_entry(it, &r->mt[key & (NB - 1)], node)\n'
+           '\t\tif (it->key == key)\n\t\t\treturn 1;\n'
+           '\thlist_for_each_entry(it, &gt[key & (NB - 1)], node)\n'
+           '\t\tif (it->key == key)\n\t\t\treturn 2;\n\treturn 0;\n}\n')
+
+    GT_ONLY = ('#include <linux/list.h>\n#include "t.h"\n'
+               'unsigned int hash_add(unsigned int a, unsigned int b);\n'
+               'int c_has(unsigned int key)\n{\n\tstruct item *it;\n\n'
+               '\thlist_for_each_entry(it, &gt[key & (NB - 1)], node)\n'
+               '\t\tif (it->key == key)\n\t\t\treturn 1;\n\treturn 0;\n}\n')
+
+    def test_member_converts_when_the_global_is_dropped(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            os.makedirs(os.path.join(tree, 'lib'))
+            files = {'lib/t.h': self.HEADER,
+                     'lib/a.c': self.USE % dict(n='a', extra='struct hlist_head gt[NB];\n'),
+                     'lib/b.c': self.USE % dict(n='b', extra=''),
+                     # gt only, and its own hash_add(): converted, it cannot compile
+                     'lib/c.c': self.GT_ONLY}
+            for rel, text in files.items():
+                with open(os.path.join(tree, rel), 'w') as f:
+                    f.write(text)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            r = run_tool('--check', 'header', '--json', os.path.join(tmp, 'r.json'), tree)
+            self.assertNotIn('Traceback', r.stderr)
+            self.assertEqual(r.returncode, 0, r.stderr)   # what is left passes its check
+            with open(os.path.join(tmp, 'r.json')) as f:
+                report = json.load(f)
+            verdicts = {t['name']: t['verdict'] for t in report['tables']}
+            self.assertEqual(verdicts, {'mt': 'converted', 'gt': 'skipped'}, r.stderr)
+            gt = next(t for t in report['tables'] if t['name'] == 'gt')
+            self.assertIn('check failed in lib/c.c', gt['reasons'][0])
+            self.assertEqual(report['problems'], [])
+            self.assertEqual(r.stdout.count('+\thash_add(r->mt, &it->node, it->key);'), 2)
+            self.assertNotIn('gt, &it', r.stdout)
+
+
 class InternalErrorTest(unittest.TestCase):
     """An exception inside a stage is a named problem, the run goes on, and exits 2."""
 
