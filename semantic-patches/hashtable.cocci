@@ -183,6 +183,33 @@ def matching_close(toks, j):
         j += 1
 
 
+def argument_spans(toks, j):
+    """(first, end) token indices of each argument of the call whose ( is toks[j]."""
+    close = matching_close(toks, j)
+    spans, start, depth = [], j + 1, 0
+    for k in range(j + 1, close + 1):
+        if toks[k] in ('(', '['):
+            depth += 1
+        elif toks[k] in (')', ']'):
+            depth -= 1
+        if k == close or (toks[k] == ',' and depth == 0):
+            spans.append((start, k))
+            start = k + 1
+    return spans
+
+
+def code_indices(toks, lo, hi, directive=False):
+    """Indices of tokens lo..hi-1 that are not on a preprocessor line (directive: whether
+    token lo continues one)."""
+    out = []
+    for i in range(lo, hi):
+        if toks.bol[i]:
+            directive = toks.text[i].startswith(_HASH_SIGN)
+        if not directive:
+            out.append(i)
+    return out
+
+
 def align(old, new):
     """Map the positions of the tokens of new to those of the same tokens in old.
 
@@ -961,6 +988,13 @@ def function_header(fs, rng):
     return toks.text[j:rng[0]], j
 
 
+def is_parameter(fs, name, rng):
+    """Is name a parameter of the function whose body is the token range rng?"""
+    lo = fs.toks.pos[rng[0]]
+    return any(pos < lo for pos, t, init in fs.decls.get(name, ())
+               if pos >= fs.toks.pos[function_header(fs, rng)[1]])
+
+
 def occurrences(fs, name, lo=0, hi=None):
     """Token indices of identifier name that are not struct member names."""
     toks = fs.toks
@@ -1536,13 +1570,7 @@ def structured_body(toks, lo, hi, params):
     mine = set(locals_) | set(params)
     calls = set()
     # the code, without preprocessor lines (both sides of an #ifdef count)
-    code, directive = [], False
-    for i in range(lo, r):
-        if toks.bol[i]:
-            directive = text[i] == _HASH_SIGN
-        if not directive:
-            code.append(i)
-    code.append(r)
+    code = code_indices(toks, lo, r) + [r]
     for j, i in enumerate(code[:-1]):
         tok = text[i]
         prev = text[code[j - 1]] if j else ';'
@@ -2281,21 +2309,14 @@ def _index_calls(fs, d, j, t, helpers, ops):
     """The bucket number parameter j of d: every call passes a bucket number of t made
     from a key, inline or through an index variable the caller also indexes t with."""
     toks = fs.toks
-    found = []
-    for i in occurrences(fs, d.name):
-        if i == d.name_index:
-            continue
-        if i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
-            t.refuse('%s() gets bucket numbers of %s and is not only called (line %d)'
-                     % (d.name, t.name, toks.pos[i][0]))
-            return None
-        try:
-            node = parse_tokens(toks, i, matching_close(toks.text, i + 1) + 1)
-        except (Unknown, IndexError):
-            return None
-        if node[0] != 'call' or len(node[2]) != len(d.params):
-            return None
-        found.append(node)
+    got = _call_nodes(fs, d)
+    if got is None:
+        return None
+    found, other = got
+    if other is not None:
+        t.refuse('%s() gets bucket numbers of %s and is not only called (line %d)'
+                 % (d.name, t.name, toks.pos[other][0]))
+        return None
     if not found:
         return None
     indices = _op_indices(fs)
@@ -2309,7 +2330,7 @@ def _index_calls(fs, d, j, t, helpers, ops):
             var = arg[1]
             mine = [k for k in occurrences(fs, var, rng[0], rng[1]) if k in indices]
             sets = [a for a in fs.assigns.get(var, ()) if rng[0] <= toks.at_pos(a[0]) < rng[1]]
-            if declared_type(fs, var, rng) is None or _is_param(fs, var, rng):
+            if declared_type(fs, var, rng) is None or is_parameter(fs, var, rng):
                 t.refuse('%s() gets a bucket number "%s" that its caller was given'
                          % (d.name, var), where)
                 return None
@@ -2339,18 +2360,16 @@ def _index_calls(fs, d, j, t, helpers, ops):
     return bp
 
 
-def _is_param(fs, var, rng):
-    return var in function_header(fs, rng)[0]
-
-
-def _calls(fs, d, j, helpers, pointers, bucket_pointers, ops):
+def _call_nodes(fs, d):
+    """The calls of function d, in order, and the token index of its first use that is
+    not a call (None: only called); or None when a call is not understood."""
     toks = fs.toks
     found = []
     for i in occurrences(fs, d.name):
         if i == d.name_index:
             continue
         if i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
-            return _refuse_all(fs, d, j, found, 'is not only called (line %d)' % toks.pos[i][0])
+            return found, i
         try:
             node = parse_tokens(toks, i, matching_close(toks.text, i + 1) + 1)
         except (Unknown, IndexError):
@@ -2358,6 +2377,17 @@ def _calls(fs, d, j, helpers, pointers, bucket_pointers, ops):
         if node[0] != 'call' or len(node[2]) != len(d.params):
             return None
         found.append(node)
+    return found, None
+
+
+def _calls(fs, d, j, helpers, pointers, bucket_pointers, ops):
+    toks = fs.toks
+    got = _call_nodes(fs, d)
+    if got is None:
+        return None
+    found, other = got
+    if other is not None:
+        return _refuse_all(fs, d, j, found, 'is not only called (line %d)' % toks.pos[other][0])
     if not found:
         return None
     calls, table = [], None
@@ -2660,9 +2690,7 @@ class Positional:
         return ok
 
     def is_parameter(self, name, rng):
-        lo = self.fs.toks.pos[rng[0]]
-        return any(pos < lo for pos, t, init in self.fs.decls.get(name, ())
-                   if pos >= self.fs.toks.pos[function_header(self.fs, rng)[1]])
+        return is_parameter(self.fs, name, rng)
 
     def _assignment_ok(self, i, rng, seen, member=False):
         """Is the occurrence at token i a read, a step, or an assignment of a positional value?"""
@@ -3093,12 +3121,9 @@ def note_table(p, name, size, psize):
             break
         k += 1
     # the words of the declaration itself, not of a define line before it
-    words, directive = [], j > 0 and toks.text[j - 1].startswith(_HASH_SIGN)
-    for k in range(j, i):
-        if toks.bol[k]:
-            directive = toks.text[k].startswith(_HASH_SIGN)
-        if not directive and toks.kind[k] == 'id':
-            words.append(toks.text[k])
+    words = [toks.text[k] for k in code_indices(toks, j, i, j > 0 and
+                                                toks.text[j - 1].startswith(_HASH_SIGN))
+             if toks.kind[k] == 'id']
     extra = [w for w in words if w not in ('static', 'struct', 'hlist_head', 'const',
                                            '__read_mostly')]
     if extra:
@@ -3338,15 +3363,7 @@ def macro_walks(fs, helpers):
         it = close + 1
         if text[it + 1] != '(' or matching_close(text, it + 1) != hi - 1:
             continue
-        args, start, depth = [], it + 2, 0
-        for k in range(it + 2, hi):
-            if text[k] in ('(', '['):
-                depth += 1
-            elif text[k] in (')', ']'):
-                depth -= 1
-            if depth < 0 or (text[k] == ',' and depth == 0):
-                args.append((start, k))
-                start = k + 1
+        args = argument_spans(text, it + 1)
         want = walker_bucket(fs, text[it], len(args))
         if want is None:
             continue
@@ -3421,16 +3438,7 @@ def reads_through(toks, lo, hi, name, helpers, depth=0):
                     k -= 1
                     continue
                 d = helpers.get(fname) if helpers is not None and depth < 4 else None
-                close = matching_close(text, k)
-                args, start, inner = [], k + 1, 0
-                for x in range(k + 1, close + 1):
-                    if text[x] in ('(', '['):
-                        inner += 1
-                    elif text[x] in (')', ']'):
-                        inner -= 1
-                    if (text[x] == ',' and inner == 0) or x == close:
-                        args.append((start, x))
-                        start = x + 1
+                args = argument_spans(text, k)
                 arg = next(n for n, (a, b) in enumerate(args) if a <= i < b)
                 a, b = args[arg]
                 alone = [x for x in range(a, b) if text[x] not in ('(', ')')]

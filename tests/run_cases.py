@@ -109,12 +109,13 @@ def check_case(name, bless):
             elif ('%s: converted' if verdict == 'converted' else '%s: skipped') % '' not in \
                     line.split(']', 1)[1][:12]:
                 failures.append('table %s: expected %s, report says: %s' % (table, verdict, line))
-        for table, reason in REASON.findall(original):
+        reasons = REASON.findall(original)
+        for table, reason in reasons:
             line = next((l for l in report.splitlines() if ': %s[' % table in l), '')
             if reason not in line:
                 failures.append('table %s: expected the reason "%s", report says: %s'
                                 % (table, reason, line))
-        explained = {t for t, _ in REASON.findall(original)}
+        explained = {t for t, _ in reasons}
         for table, verdict, _ in expects:
             if verdict == 'skipped' and table not in explained:
                 failures.append('table %s is skipped but has no "// reason:" line' % table)

@@ -184,14 +184,29 @@ class SampleTreeTest(unittest.TestCase):
 class OldKernelTreeTest(unittest.TestCase):
     """A kernel tree without include/linux/hashtable.h (before 3.7) gets it with the conversion."""
 
+    def old_tree(self, tmp, case, rel, list_h=None):
+        """A kernel tree at tmp/linux with testdata case as rel, and list_h as its list.h."""
+        tree = os.path.join(tmp, 'linux')
+        for d in ('include/linux', 'scripts', os.path.dirname(rel)):
+            os.makedirs(os.path.join(tree, d), exist_ok=True)
+        for name in ('Kbuild', 'Makefile'):
+            open(os.path.join(tree, name), 'w').close()
+        if list_h is not None:
+            shutil.copy(list_h, os.path.join(tree, 'include/linux/list.h'))
+        shutil.copy(os.path.join(CASES, case + '.c'), os.path.join(tree, rel))
+        return tree
+
+    def assert_header_added(self, r, tree, header):
+        """The diff applies with patch -p1 and adds exactly header as include/linux/hashtable.h."""
+        subprocess.run(['patch', '-s', '-p1'], input=r.stdout, cwd=tree, check=True,
+                       universal_newlines=True)
+        with open(os.path.join(tree, 'include/linux/hashtable.h')) as got, \
+                open(os.path.join(ROOT, header)) as want:
+            self.assertEqual(got.read(), want.read())
+
     def test_bundled_header_is_added_first(self):
         with tempfile.TemporaryDirectory() as tmp:
-            tree = os.path.join(tmp, 'linux')
-            for d in ('include/linux', 'scripts', 'net/demo'):
-                os.makedirs(os.path.join(tree, d))
-            for name in ('Kbuild', 'Makefile'):
-                open(os.path.join(tree, name), 'w').close()
-            shutil.copy(os.path.join(CASES, 'modulo.c'), os.path.join(tree, 'net/demo/modulo.c'))
+            tree = self.old_tree(tmp, 'modulo', 'net/demo/modulo.c')
             series = os.path.join(tmp, 'series')
             r = run_tool('--check', 'none', '--format-patch', series, tree)
             self.assertEqual(r.returncode, 0, r.stderr)
@@ -202,35 +217,20 @@ class OldKernelTreeTest(unittest.TestCase):
             self.assertEqual(len(names), 2)
             with open(os.path.join(series, names[0])) as f:
                 self.assertIn('Subject: [PATCH 1/2] hashtable: add the generic hashtable.h API', f.read())
-            subprocess.run(['patch', '-s', '-p1'], input=r.stdout, cwd=tree, check=True,
-                           universal_newlines=True)
-            with open(os.path.join(tree, 'include/linux/hashtable.h')) as got, \
-                    open(os.path.join(ROOT, 'include/linux/hashtable.h')) as want:
-                self.assertEqual(got.read(), want.read())
-
+            self.assert_header_added(r, tree, 'include/linux/hashtable.h')
 
     def test_pre39_tree_gets_the_header_of_its_era(self):
         # list.h of before 3.9: hlist_for_each_entry(tpos, pos, head, member)
         with tempfile.TemporaryDirectory() as tmp:
-            tree = os.path.join(tmp, 'linux')
-            for d in ('include/linux', 'scripts', 'mm'):
-                os.makedirs(os.path.join(tree, d))
-            for name in ('Kbuild', 'Makefile'):
-                open(os.path.join(tree, name), 'w').close()
-            shutil.copy(os.path.join(ROOT, 'include/pre-3.9/linux/list.h'),
-                        os.path.join(tree, 'include/linux/list.h'))
-            shutil.copy(os.path.join(CASES, 'pre39_ksm.c'), os.path.join(tree, 'mm/ksm.c'))
+            tree = self.old_tree(tmp, 'pre39_ksm', 'mm/ksm.c',
+                                 os.path.join(ROOT, 'include/pre-3.9/linux/list.h'))
             series = os.path.join(tmp, 'series')
             r = run_tool('--check', 'header', '--format-patch', series, tree)
             self.assertEqual(r.returncode, 0, r.stderr + r.stdout)
             self.assertIn('+\thash_for_each_possible(slots_hash, slot, node, link,', r.stdout)
             with open(os.path.join(series, sorted(os.listdir(series))[0])) as f:
                 self.assertIn('take that cursor too', f.read())
-            subprocess.run(['patch', '-s', '-p1'], input=r.stdout, cwd=tree, check=True,
-                           universal_newlines=True)
-            with open(os.path.join(tree, 'include/linux/hashtable.h')) as got, \
-                    open(os.path.join(ROOT, 'include/pre-3.9/linux/hashtable.h')) as want:
-                self.assertEqual(got.read(), want.read())
+            self.assert_header_added(r, tree, 'include/pre-3.9/linux/hashtable.h')
 
 
 class DroppedInALaterRoundTest(unittest.TestCase):

@@ -343,7 +343,6 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parse_args(argv)
     progress = report.Progress(enabled=False if args.quiet else None)
     start = time.monotonic()
-    mode = args.check
     try:
         try:
             run = find(args, progress)

@@ -247,16 +247,10 @@ def header_macros(root: str, path: str, size: str) -> Dict[str, List[str]]:
     text = read_text(os.path.join(root, path)) or ''
     own = object_macros(text)
     # through the file's own macros: #define SIZE BIT(BITS_PER_BYTE) wants BITS_PER_BYTE
-    wanted, seen, todo = set(), set(), re.findall(r'[A-Za-z_]\w*', size)
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        if name in own:
-            todo.extend(w for value in own[name] for w in re.findall(r'[A-Za-z_]\w*', value))
-        else:
-            wanted.add(name)
+    names = set(re.findall(r'[A-Za-z_]\w*', size))
+    names.update(w for values in _closure(own, names, set()).values() for value in values
+                 for w in re.findall(r'[A-Za-z_]\w*', value))
+    wanted = names - set(own)
     if not wanted:
         return {}
     found: Dict[str, List[str]] = {}

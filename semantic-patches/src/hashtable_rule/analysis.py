@@ -7,7 +7,7 @@ from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, parse
 from .files import (_FACTS, _SHARED, Site, declared_type, function_header, function_range,
                     in_spans, occurrences, statement_end, table_occurrences, tok_indices,
                     variable_type)
-from .tokens import _HASH_SIGN, matching_close
+from .tokens import _HASH_SIGN, argument_spans, matching_close
 from .helpers import bucket_parts, calls_in
 from .allocated import analyse_allocated
 from .params import find_bucket_params
@@ -99,15 +99,7 @@ def macro_walks(fs, helpers):
         it = close + 1
         if text[it + 1] != '(' or matching_close(text, it + 1) != hi - 1:
             continue
-        args, start, depth = [], it + 2, 0
-        for k in range(it + 2, hi):
-            if text[k] in ('(', '['):
-                depth += 1
-            elif text[k] in (')', ']'):
-                depth -= 1
-            if depth < 0 or (text[k] == ',' and depth == 0):
-                args.append((start, k))
-                start = k + 1
+        args = argument_spans(text, it + 1)
         want = walker_bucket(fs, text[it], len(args))
         if want is None:
             continue
@@ -182,16 +174,7 @@ def reads_through(toks, lo, hi, name, helpers, depth=0):
                     k -= 1
                     continue
                 d = helpers.get(fname) if helpers is not None and depth < 4 else None
-                close = matching_close(text, k)
-                args, start, inner = [], k + 1, 0
-                for x in range(k + 1, close + 1):
-                    if text[x] in ('(', '['):
-                        inner += 1
-                    elif text[x] in (')', ']'):
-                        inner -= 1
-                    if (text[x] == ',' and inner == 0) or x == close:
-                        args.append((start, x))
-                        start = x + 1
+                args = argument_spans(text, k)
                 arg = next(n for n, (a, b) in enumerate(args) if a <= i < b)
                 a, b = args[arg]
                 alone = [x for x in range(a, b) if text[x] not in ('(', ')')]

@@ -4,7 +4,7 @@ Nothing here decides: every occurrence is only recorded with its position.
 """
 
 from .files import Table, function_range, state, stmt_span, table_for, table_token
-from .tokens import _HASH_SIGN, _pos, _span, matching_close
+from .tokens import _HASH_SIGN, _pos, _span, code_indices, matching_close
 
 
 def note_field(p, name, type_text):
@@ -60,12 +60,9 @@ def note_table(p, name, size, psize):
             break
         k += 1
     # the words of the declaration itself, not of a define line before it
-    words, directive = [], j > 0 and toks.text[j - 1].startswith(_HASH_SIGN)
-    for k in range(j, i):
-        if toks.bol[k]:
-            directive = toks.text[k].startswith(_HASH_SIGN)
-        if not directive and toks.kind[k] == 'id':
-            words.append(toks.text[k])
+    words = [toks.text[k] for k in code_indices(toks, j, i, j > 0 and
+                                                toks.text[j - 1].startswith(_HASH_SIGN))
+             if toks.kind[k] == 'id']
     extra = [w for w in words if w not in ('static', 'struct', 'hlist_head', 'const',
                                            '__read_mostly')]
     if extra:

@@ -274,6 +274,13 @@ def function_header(fs, rng):
     return toks.text[j:rng[0]], j
 
 
+def is_parameter(fs, name, rng):
+    """Is name a parameter of the function whose body is the token range rng?"""
+    lo = fs.toks.pos[rng[0]]
+    return any(pos < lo for pos, t, init in fs.decls.get(name, ())
+               if pos >= fs.toks.pos[function_header(fs, rng)[1]])
+
+
 def occurrences(fs, name, lo=0, hi=None):
     """Token indices of identifier name that are not struct member names."""
     toks = fs.toks

@@ -15,7 +15,7 @@ hash_for_each_possible() need:
 """
 
 from .cexpr import Unknown, free_names, parse_tokens, render, strip_parens
-from .tokens import _HASH_SIGN, Tokens, matching_close
+from .tokens import Tokens, code_indices, matching_close
 from .widths import width_class
 
 HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
@@ -504,13 +504,7 @@ def structured_body(toks, lo, hi, params):
     mine = set(locals_) | set(params)
     calls = set()
     # the code, without preprocessor lines (both sides of an #ifdef count)
-    code, directive = [], False
-    for i in range(lo, r):
-        if toks.bol[i]:
-            directive = text[i] == _HASH_SIGN
-        if not directive:
-            code.append(i)
-    code.append(r)
+    code = code_indices(toks, lo, r) + [r]
     for j, i in enumerate(code[:-1]):
         tok = text[i]
         prev = text[code[j - 1]] if j else ';'

@@ -12,7 +12,7 @@ nodeid itself, and r goes.
 """
 
 from .cexpr import Unknown, parse_tokens, render, strip_parens
-from .files import declared_type, function_header, function_range, occurrences
+from .files import declared_type, function_range, is_parameter, occurrences
 from .helpers import bucket_parts, is_integer_type
 from .sites import (TABLE_BASE, bucket_call, index_reduction, parse_span, reduction_of_text,
                     substitute, table_of)
@@ -120,21 +120,14 @@ def _index_calls(fs, d, j, t, helpers, ops):
     """The bucket number parameter j of d: every call passes a bucket number of t made
     from a key, inline or through an index variable the caller also indexes t with."""
     toks = fs.toks
-    found = []
-    for i in occurrences(fs, d.name):
-        if i == d.name_index:
-            continue
-        if i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
-            t.refuse('%s() gets bucket numbers of %s and is not only called (line %d)'
-                     % (d.name, t.name, toks.pos[i][0]))
-            return None
-        try:
-            node = parse_tokens(toks, i, matching_close(toks.text, i + 1) + 1)
-        except (Unknown, IndexError):
-            return None
-        if node[0] != 'call' or len(node[2]) != len(d.params):
-            return None
-        found.append(node)
+    got = _call_nodes(fs, d)
+    if got is None:
+        return None
+    found, other = got
+    if other is not None:
+        t.refuse('%s() gets bucket numbers of %s and is not only called (line %d)'
+                 % (d.name, t.name, toks.pos[other][0]))
+        return None
     if not found:
         return None
     indices = _op_indices(fs)
@@ -148,7 +141,7 @@ def _index_calls(fs, d, j, t, helpers, ops):
             var = arg[1]
             mine = [k for k in occurrences(fs, var, rng[0], rng[1]) if k in indices]
             sets = [a for a in fs.assigns.get(var, ()) if rng[0] <= toks.at_pos(a[0]) < rng[1]]
-            if declared_type(fs, var, rng) is None or _is_param(fs, var, rng):
+            if declared_type(fs, var, rng) is None or is_parameter(fs, var, rng):
                 t.refuse('%s() gets a bucket number "%s" that its caller was given'
                          % (d.name, var), where)
                 return None
@@ -178,18 +171,16 @@ def _index_calls(fs, d, j, t, helpers, ops):
     return bp
 
 
-def _is_param(fs, var, rng):
-    return var in function_header(fs, rng)[0]
-
-
-def _calls(fs, d, j, helpers, pointers, bucket_pointers, ops):
+def _call_nodes(fs, d):
+    """The calls of function d, in order, and the token index of its first use that is
+    not a call (None: only called); or None when a call is not understood."""
     toks = fs.toks
     found = []
     for i in occurrences(fs, d.name):
         if i == d.name_index:
             continue
         if i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
-            return _refuse_all(fs, d, j, found, 'is not only called (line %d)' % toks.pos[i][0])
+            return found, i
         try:
             node = parse_tokens(toks, i, matching_close(toks.text, i + 1) + 1)
         except (Unknown, IndexError):
@@ -197,6 +188,17 @@ def _calls(fs, d, j, helpers, pointers, bucket_pointers, ops):
         if node[0] != 'call' or len(node[2]) != len(d.params):
             return None
         found.append(node)
+    return found, None
+
+
+def _calls(fs, d, j, helpers, pointers, bucket_pointers, ops):
+    toks = fs.toks
+    got = _call_nodes(fs, d)
+    if got is None:
+        return None
+    found, other = got
+    if other is not None:
+        return _refuse_all(fs, d, j, found, 'is not only called (line %d)' % toks.pos[other][0])
     if not found:
         return None
     calls, table = [], None

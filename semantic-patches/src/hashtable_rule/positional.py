@@ -9,7 +9,8 @@ hash_init() or hash_empty() are rewritten (analysis.py).
 """
 
 from .cexpr import Unknown, parse_tokens, strip_parens
-from .files import declared_type, function_header, function_range, is_declarator, occurrences
+from .files import (declared_type, function_header, function_range, is_declarator,
+                    is_parameter, occurrences)
 from .helpers import bucket_parts
 from .sites import table_of
 from .tokens import matching_close
@@ -107,9 +108,7 @@ class Positional:
         return ok
 
     def is_parameter(self, name, rng):
-        lo = self.fs.toks.pos[rng[0]]
-        return any(pos < lo for pos, t, init in self.fs.decls.get(name, ())
-                   if pos >= self.fs.toks.pos[function_header(self.fs, rng)[1]])
+        return is_parameter(self.fs, name, rng)
 
     def _assignment_ok(self, i, rng, seen, member=False):
         """Is the occurrence at token i a read, a step, or an assignment of a positional value?"""

@@ -142,6 +142,33 @@ def matching_close(toks, j):
         j += 1
 
 
+def argument_spans(toks, j):
+    """(first, end) token indices of each argument of the call whose ( is toks[j]."""
+    close = matching_close(toks, j)
+    spans, start, depth = [], j + 1, 0
+    for k in range(j + 1, close + 1):
+        if toks[k] in ('(', '['):
+            depth += 1
+        elif toks[k] in (')', ']'):
+            depth -= 1
+        if k == close or (toks[k] == ',' and depth == 0):
+            spans.append((start, k))
+            start = k + 1
+    return spans
+
+
+def code_indices(toks, lo, hi, directive=False):
+    """Indices of tokens lo..hi-1 that are not on a preprocessor line (directive: whether
+    token lo continues one)."""
+    out = []
+    for i in range(lo, hi):
+        if toks.bol[i]:
+            directive = toks.text[i].startswith(_HASH_SIGN)
+        if not directive:
+            out.append(i)
+    return out
+
+
 def align(old, new):
     """Map the positions of the tokens of new to those of the same tokens in old.
 
