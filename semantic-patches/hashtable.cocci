@@ -540,8 +540,11 @@ def is_power_of_2(v):
     return v > 0 and v & (v - 1) == 0
 
 
-def bits_expression(macros, size_text, depth=0):
-    """Text of B such that the size is 1 << B, preferring an existing macro."""
+def bits_expression(macros, size_text, depth=0, evaluate=True):
+    """Text of B such that the size is 1 << B, preferring an existing macro.
+
+    With evaluate=False, only B as written (1 << B, BIT(B)), never a value.
+    """
     toks, node = parse_text(size_text)
     node = strip_parens(node)
     if node[0] == 'bin' and node[1] == '<<':
@@ -556,13 +559,55 @@ def bits_expression(macros, size_text, depth=0):
         inner = bits_expression(macros, macros[node[1]][0], depth + 1)
         if inner is not None:
             return inner
-    if depth:
+    if depth or not evaluate:
         return None
     values = {v[0] for v in evaluate_all(macros, [size_text])}
     if len(values) == 1:
         v = values.pop()
         if is_power_of_2(v):
             return str(v.bit_length() - 1)
+    return None
+
+
+def spellings(macros, text, depth=20):
+    """text and the texts it names through macros of one definition, spaces dropped.
+
+    Two constants with a spelling in common are equal whatever their values:
+    CHAINHASH_BITS needs no value to be the bits of 1UL << CHAINHASH_BITS.
+    A macro of several definitions (#if branches, or a redefinition) is not followed.
+    """
+    out = []
+    for _ in range(depth):
+        try:
+            toks, node = parse_text(text)
+        except (Unknown, IndexError):
+            break
+        node = strip_parens(node)
+        out.append(''.join(toks[node[-1][0]:node[-1][1]]))
+        if node[0] != 'id' or len(macros.get(node[1], ())) != 1:
+            break
+        text = macros[node[1]][0]
+    return out
+
+
+def same_constant(macros, a, b):
+    """Are texts a and b provably one constant, by spelling (see spellings())?"""
+    if a is None or b is None:
+        return False
+    names = set(re.findall(r'[A-Za-z_]\w*', a + ' ' + b))
+    if any(len(macros.get(n, ())) > 1 for n in names):
+        return False
+    return bool(set(spellings(macros, a)) & set(spellings(macros, b)))
+
+
+def minus_one(macros, text):
+    """N of a text that spells N - 1 (directly or through macros), else None."""
+    for spelled in spellings(macros, text):
+        toks, node = parse_text(spelled)
+        node = strip_parens(node)
+        if node[0] == 'bin' and node[1] == '-' and node[3][0] == 'num' \
+                and _int_literal(node[3][1]) == 1:
+            return node_text(toks, node[2])
     return None
 
 
@@ -1385,14 +1430,17 @@ def _meaning(d, helpers, const_names):
             if rhs is None:
                 deps[var] = set()
                 continue
+            value = rhs
             if split_reduction(rhs) is not None:
-                m.why = 'it reduces "%s" where it is declared' % var
-                return m
-            deps[var] = _deps(rhs, deps)
-            m.calls |= calls_in(rhs)
-            if is_fold(rhs, params + sorted(fold_locals), const_names):
+                # u32 h = hash_32(k, B); reduced where it is declared
+                form, value, operand = split_reduction(rhs)
+                reduced_by[var] = (form, operand, ('expr', rhs))
+            deps[var] = _deps(value, deps)
+            m.calls |= calls_in(value)
+            if is_fold(value, params + sorted(fold_locals), const_names):
                 fold_locals.add(var)
-            m.locals[var] = render(toks, rhs, dict(m.locals))
+            if var not in reduced_by:
+                m.locals[var] = render(toks, rhs, dict(m.locals))
         elif kind == 'assign':
             _, var, op, rhs, rng = st
             if var not in m.local_types:
@@ -1474,9 +1522,42 @@ def _meaning(d, helpers, const_names):
         if inner is not None and inner[0] == 'cast' and strip_parens(inner[1])[0] == 'id':
             lo = inner[-1][0]
             m.fold_type = toks.source_of(lo + 1, inner[1][-1][0] - 1)
+        elif inner is not None:
+            # ((unsigned int) b) * PRIME: the fold reads the parameter through one cast
+            casts = _casts_of(toks, inner, m.fold_param)
+            if casts is not None and len(set(casts)) == 1:
+                m.fold_type = casts[0]
     elif not formals:
         m.why = 'its hash does not depend on its parameters'
     return m
+
+
+def _casts_of(toks, node, name):
+    """The cast types through which node reads variable name (None: it reads it plainly)."""
+    out = []
+
+    def walk(n, under_cast):
+        if n[0] == 'id':
+            if n[1] == name:
+                if under_cast is None:
+                    return False
+                out.append(under_cast)
+            return True
+        if n[0] == 'paren':
+            return walk(n[1], under_cast)
+        if n[0] == 'cast':
+            inner = strip_parens(n[1])
+            if inner[0] == 'id':
+                return walk(inner, toks.source_of(n[-1][0] + 1, n[1][-1][0] - 1))
+            return walk(n[1], None)
+        for part in n[1:-1]:
+            if isinstance(part, tuple) and not walk(part, None):
+                return False
+            if isinstance(part, list) and not all(walk(a, None) for a in part):
+                return False
+        return True
+
+    return out if walk(node, None) and out else None
 
 
 def _structured_meaning(d, m, params):
@@ -1895,6 +1976,18 @@ def sizes_of_table(t, text):
 def check_operand(fs, t, form, operand_text, where, what):
     """Does the mask, modulus or bits of a reduction fit the table size?"""
     operand_text = sizes_of_table(t, operand_text)
+    # the same constant by name: no value is needed (sizes from CONFIG_ symbols)
+    if form == 'and' and same_constant(fs.macros, t.size_text, minus_one(fs.macros, operand_text)):
+        return True
+    if form == 'mod' and same_constant(fs.macros, t.size_text, operand_text):
+        return True
+    if form.startswith('hash'):
+        try:
+            bits = t.bits or bits_expression(fs.macros, t.size_text)
+        except Unknown:
+            bits = None
+        if same_constant(fs.macros, bits, operand_text):
+            return True
     try:
         if form in ('and', 'mod'):
             pairs = evaluate_all(fs.macros, [t.size_text, operand_text])
@@ -1946,7 +2039,8 @@ def index_reduction(fs, t, node, where, rng, helpers):
                 return None
         types = [type_of(fs, a, rng) for a in args]
         names = [INDEX_ARG % k for k in range(len(args))]
-        r = helper_reduction(fs, t, d, names, types, where, helpers, what)
+        r = helper_reduction(fs, t, d, names, types, where, helpers, what,
+                             arg_texts=dict(zip(names, env)))
         if r is not None:
             r.with_parts(dict(zip(names, env)))
         if r is not None and r.width is None:
@@ -1965,10 +2059,12 @@ def index_reduction(fs, t, node, where, rng, helpers):
     return None
 
 
-def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0):
+def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, arg_texts=None):
     """The key of a call of index helper d with arguments actuals (texts).
 
     types: the C types of the arguments where known (None otherwise).
+    arg_texts: what the placeholders in actuals stand for at the call, to evaluate
+    a mask or size that the caller passes (dm_hash_block(b, DM_HASH_MASK)).
     """
     if depth > 8:
         t.refuse('helpers nested too deeply at "%s"' % what, where)
@@ -1991,12 +2087,13 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0):
         inner = helpers.get(inner_name)
         texts = [render(d.toks, a, dict(m.locals, **env)) for a in inner_args]
         r = helper_reduction(fs, t, inner, texts, [None] * len(texts), where, helpers, what,
-                             depth + 1)
+                             depth + 1, arg_texts)
         if r is not None:
             r.helpers.append((d, 'drop'))
         return r
     form, operand = m.reducer
-    if not check_operand(fs, t, form, render(d.toks, operand, env), where, what):
+    if not check_operand(fs, t, form, with_arguments(render(d.toks, operand, env), arg_texts),
+                         where, what):
         return None
     if m.fold_param is not None:
         r = fold_key(d, m, env, types, form)
@@ -2154,6 +2251,16 @@ def returns_width(text):
     if node[0] == 'call' and node[1][0] == 'id':
         return RETURN_WIDTHS.get(node[1][1])
     return None
+
+
+def with_arguments(text, arg_texts):
+    """An operand text with the placeholders of call arguments replaced by the arguments."""
+    if not arg_texts or not any(name in text for name in arg_texts):
+        return text
+    try:
+        return substitute(text, {k: '(%s)' % v for k, v in arg_texts.items()})
+    except Unknown:
+        return text
 
 
 def substitute(text, env):
@@ -3296,6 +3403,11 @@ def loop_covers_table(fs, t, loop):
                 if fs.toks.text[i] == t.name:
                     t.uses.add(fs.toks.pos[i])
         return True
+    if loop['inclusive']:
+        if same_constant(fs.macros, t.size_text, minus_one(fs.macros, hi)):
+            return True
+    elif same_constant(fs.macros, t.size_text, hi):
+        return True
     pairs = evaluate_all(fs.macros, [t.size_text, hi])
     return all(m == (n - 1 if loop['inclusive'] else n) for n, m in pairs)
 
@@ -3688,7 +3800,9 @@ def decide_table(fs, t, helpers):
     try:
         sizes = [v[0] for v in evaluate_all(fs.macros, [t.size_text])]
     except Unknown as e:
-        t.refuse('bucket count "%s" is not a constant here (%s)' % (t.size_text, e))
+        # 1 << B, BIT(B): a power of two, whatever B is (a CONFIG_ value)
+        if bits_expression(fs.macros, t.size_text, evaluate=False) is None:
+            t.refuse('bucket count "%s" is not a constant here (%s)' % (t.size_text, e))
         sizes = []
     if sizes and not all(is_power_of_2(n) for n in sizes):
         t.refuse('bucket count "%s" = %s is not a power of two'
@@ -3781,6 +3895,7 @@ def decide_table(fs, t, helpers):
 
     # index variables: every occurrence must be understood
     t.var_assigns = []
+    t.retyped = {}           # (var, function range) -> (declaration position, type of its key)
     # a bucket pointer to &T[idx] with an index variable: the variable becomes the key
     var_uses = [(s.var, s.op_pos, s.idx) for s in t.sites if s.how == 'var']
     for bp in t.bucket_ptrs:
@@ -3819,11 +3934,13 @@ def decide_table(fs, t, helpers):
                         t.refuse('index variable "%s" is assigned something not understood'
                                  % var, pos)
                     elif red is not None and red.width == 'long' \
-                            and width_class(type_text) != 'long':
+                            and width_class(type_text) != 'long' \
+                            and not widen_index_variable(fs, t, var, rng, red, pos):
                         # the variable would keep only part of the key
                         t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
                                  % (var, type_text, red.key_text), pos)
                     elif red is not None:
+                        type_text = t.retyped.get((var, rng), (None, type_text))[1]
                         forms.add(red.form)
                         t.var_assigns.append((pos, red, assigns[pos]))
                         widths.setdefault(width_class(type_text), []).append(pos)
@@ -3892,6 +4009,51 @@ def decide_table(fs, t, helpers):
             parts = [toks.text[j] for j in (i - 1, i + 2) if 0 <= j < n and toks.kind[j] == 'id']
             if any(len(x) > 1 and (t.name.startswith(x) or t.name.endswith(x)) for x in parts):
                 t.refuse('the file pastes tokens that may spell the name', toks.pos[i])
+
+
+def widen_index_variable(fs, t, var, rng, red, pos):
+    """An index variable narrower than its key takes the key's type (u32 idx = hash_64(v, B)
+    holds v from now on, so u32 idx becomes u64 idx). Only a local declared on its own without
+    a value, and a key whose type is written: a variable, a field or a cast. Returns whether it is
+    retyped."""
+    key = strip_parens(red.key) if red.toks is fs.toks else None
+    if key is None:
+        return False
+    key_type = type_of(fs, key, rng)
+    if key_type is None or width_class(key_type) != 'long':
+        return False
+    key_type = ' '.join(w for w in key_type.split() if w not in ('const', 'volatile', 'static',
+                                                                 'register'))
+    decls = [d for d in fs.decls.get(var, ())
+             if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]]]
+    if len(decls) != 1 or decls[0][2] or not declares_only(fs, decls[0][0]):
+        return False
+    known = t.retyped.get((var, rng))
+    if known is not None and known[1] != key_type:
+        t.refuse('index variable "%s" is given keys of types %s and %s'
+                 % (var, known[1], key_type), pos)
+        return True
+    t.retyped[(var, rng)] = (decls[0][0], key_type)
+    return True
+
+
+def declares_only(fs, pos):
+    """Does the declaration of the name at pos declare nothing else (no int a, b;)?"""
+    toks = fs.toks
+    i = toks.at_pos(pos)
+    j = i
+    while j > 0 and toks.text[j - 1] not in (';', '{', '}'):
+        j -= 1
+    end = statement_end(fs, i)
+    depth = 0
+    for k in range(j, end):
+        if toks.text[k] in ('(', '[', '{'):
+            depth += 1
+        elif toks.text[k] in (')', ']', '}'):
+            depth -= 1
+        elif toks.text[k] == ',' and depth == 0:
+            return False
+    return True
 
 
 def positional_use(fs, t, i, positions):
@@ -4186,6 +4348,8 @@ def decide(fs):
             approve(fs, pos, 'assign', red.key_text)
             removed |= rhs - red.kept
             macro_candidates |= {fs.toks.text[i] for i in rhs if fs.toks.text[i] in fs.macros}
+        for decl_pos, key_type in t.retyped.values():
+            approve(fs, decl_pos, 'retype', key_type)
         for bp in t.bucket_ptrs:
             red = bp['red']
             approve(fs, bp['pos'], 'bptr')
@@ -4402,6 +4566,13 @@ def still_pending_assignment(p, rhs):
     spans = [a[2] for v in fs.assigns.values() for a in v if a[0] == pos]
     return any(_squash(fs.toks.source_of(_index_range(fs, span)[0], _index_range(fs, span)[1])) == _squash(rhs)
                for span in spans)
+
+
+def still_pending_retype(p, type_text):
+    """An approved declaration that still has its old type (not the key type)."""
+    if not still_pending(p, 'retype'):
+        return False
+    return _squash(type_text) != _squash(state(p).approved[translate(p)][1])
 
 
 def _index_range(fs, span):
@@ -5751,6 +5922,31 @@ position p : script:python() { approved(p, "dead_macro") };
 
 - #define D@p V
 
+// an index variable narrower than the key it now holds takes the key's type
+@retype_var depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+type T1;
+identifier x;
+position p : script:python() { approved(p, "retype") };
+@@
+
+T1 x@p;
+
+@script:python key_type depends on patch@
+p << retype_var.p;
+kt;
+@@
+coccinelle.kt = cocci.make_type(approved_extra(p))
+
+@retype_var_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+type retype_var.T1;
+identifier retype_var.x;
+position retype_var.p;
+type key_type.kt;
+@@
+
+- T1 x@p;
++ kt x;
+
 @dead_var_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 type T1;
 identifier x;
@@ -5874,6 +6070,19 @@ position p : script:python(E) { approved_expression(p, "replace", E, True) };
 
 @script:python depends on patch@
 p << leftover_replace.p;
+@@
+fail_incomplete(p)
+
+@leftover_retype depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+type T1;
+identifier x;
+position p : script:python(T1) { still_pending_retype(p, T1) };
+@@
+
+T1 x@p;
+
+@script:python depends on patch@
+p << leftover_retype.p;
 @@
 fail_incomplete(p)
 

@@ -11,7 +11,9 @@ For each case NAME.c (a complete kernel-style userspace program):
   - the input and the result, built against include/ with ASan+UBSan, must
     print the same output and exit with the same status. A case with the line
     `// build: pre-3.9` is built against include/pre-3.9/ first (that era's
-    hashtable.h, list.h and rculist.h, with the node cursor in the iterators).
+    hashtable.h, list.h and rculist.h, with the node cursor in the iterators);
+    a line `// config: CONFIG_X=V` defines CONFIG_X for the compiler only, as the
+    kernel's autoconf.h does, while the rule must do without its value.
 
 Usage: run_cases.py [--bless] [-j N] [CASE...]   (--bless writes NAME.res after review)
 """
@@ -33,6 +35,9 @@ CFLAGS = ['-std=gnu11', '-g', '-O1', '-Wall', '-Wextra', '-Wno-unused-function',
           '-I', os.path.join(ROOT, 'include')]
 PRE39 = ['-I', os.path.join(ROOT, 'include', 'pre-3.9')]
 BUILD_PRE39 = re.compile(r'^// build: pre-3\.9$', re.M)
+# a configuration symbol the compiler knows and the rule does not (as a CONFIG_
+# value from the kernel's autoconf.h): // config: CONFIG_FOO_BITS=6
+CONFIG = re.compile(r'^// config: (CONFIG_\w+=\w+)$', re.M)
 REASON = re.compile(r'^// reason: (\S+) (.+)$', re.M)
 EXPECT = re.compile(r'^// expect: (\S+) (converted|skipped)(?::\s*(.*))?$', re.M)
 
@@ -122,7 +127,8 @@ def check_case(name, bless):
         if all(v == 'skipped' for _, v, _ in expects) and converted != original:
             failures.append('a case whose tables are all skipped was changed')
 
-        era = PRE39 if BUILD_PRE39.search(original) else ()
+        era = (PRE39 if BUILD_PRE39.search(original) else []) + \
+            ['-D' + c for c in CONFIG.findall(original)]
         before, err1 = build_and_run(src, os.path.join(tmp, 'before'), era)
         after, err2 = build_and_run(os.path.join(first, name + '.c'), os.path.join(tmp, 'after'),
                                     era)

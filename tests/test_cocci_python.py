@@ -44,6 +44,29 @@ class BitsTest(unittest.TestCase):
         self.assertIsNone(M.bits_expression({'SZ': ['16', '32']}, 'SZ'))
 
 
+class SymbolicTest(unittest.TestCase):
+    """Constants equal by spelling, for sizes the rule cannot evaluate (CONFIG_ values)."""
+
+    MACROS = {'CHAIN_BITS': ['(CONFIG_CHAIN_BITS - 1)'], 'CHAIN_SIZE': ['(1UL << CHAIN_BITS)'],
+              'CHAIN_MASK': ['(CHAIN_SIZE - 1)'], 'OTHER_SIZE': ['(1 << CONFIG_OTHER_BITS)'],
+              'TWICE': ['4', '8']}
+
+    def test_bits_of_a_shift_need_no_value(self):
+        self.assertEqual(M.bits_expression(self.MACROS, 'CHAIN_SIZE', evaluate=False),
+                         'CHAIN_BITS')
+        self.assertIsNone(M.bits_expression(self.MACROS, 'CONFIG_SMALL_SIZE', evaluate=False))
+
+    def test_same_constant_by_spelling(self):
+        self.assertTrue(M.same_constant(self.MACROS, 'CHAIN_BITS', '(CHAIN_BITS)'))
+        self.assertTrue(M.same_constant(self.MACROS, 'CHAIN_SIZE', '(1UL << CHAIN_BITS)'))
+        self.assertEqual(M.minus_one(self.MACROS, 'CHAIN_MASK'), 'CHAIN_SIZE')
+        self.assertFalse(M.same_constant(self.MACROS, 'CHAIN_SIZE', 'OTHER_SIZE'))
+        self.assertFalse(M.same_constant(self.MACROS, 'CHAIN_SIZE', None))
+
+    def test_macro_of_several_definitions_is_not_trusted(self):
+        self.assertFalse(M.same_constant(self.MACROS, 'TWICE', 'TWICE'))
+
+
 class WidthTest(unittest.TestCase):
     def test_classes(self):
         self.assertEqual(M.width_class('unsigned int'), 'small')

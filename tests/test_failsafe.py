@@ -40,6 +40,7 @@ NEEDED_BY = {
     'replace_return_patch': 'seeded_helper',
     'replace_macro_patch': 'seeded_helper',
     'replace_assign_patch': 'helper_statements',
+    'retype_var_patch': 'narrow_index',
     'replace_arg_patch': 'user_ns_shape',
     'init_while_drop_patch': 'helper_statements',
     'define_global_patch': 'global_table',

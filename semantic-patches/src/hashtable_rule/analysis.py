@@ -2,7 +2,7 @@
 
 import re
 
-from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, parse_text,
+from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus_one, parse_text, same_constant,
                     parse_tokens, render, strip_parens)
 from .files import (_FACTS, _SHARED, Site, declared_type, function_header, function_range,
                     in_spans, occurrences, statement_end, table_occurrences, tok_indices,
@@ -14,7 +14,7 @@ from .params import find_bucket_params
 from .positional import (Positional, bucket_variable_reads, enclosing_call, index_of,
                          inserts_into, read_only_use)
 from .sites import (Reduction, bucket_call, index_reduction, key_names, names_table,
-                    parse_error, parse_span, table_of)
+                    parse_error, parse_span, table_of, type_of)
 from .widths import width_class
 
 
@@ -31,6 +31,11 @@ def loop_covers_table(fs, t, loop):
             for i in tok_indices(fs, loop['hi_span']):
                 if fs.toks.text[i] == t.name:
                     t.uses.add(fs.toks.pos[i])
+        return True
+    if loop['inclusive']:
+        if same_constant(fs.macros, t.size_text, minus_one(fs.macros, hi)):
+            return True
+    elif same_constant(fs.macros, t.size_text, hi):
         return True
     pairs = evaluate_all(fs.macros, [t.size_text, hi])
     return all(m == (n - 1 if loop['inclusive'] else n) for n, m in pairs)
@@ -424,7 +429,9 @@ def decide_table(fs, t, helpers):
     try:
         sizes = [v[0] for v in evaluate_all(fs.macros, [t.size_text])]
     except Unknown as e:
-        t.refuse('bucket count "%s" is not a constant here (%s)' % (t.size_text, e))
+        # 1 << B, BIT(B): a power of two, whatever B is (a CONFIG_ value)
+        if bits_expression(fs.macros, t.size_text, evaluate=False) is None:
+            t.refuse('bucket count "%s" is not a constant here (%s)' % (t.size_text, e))
         sizes = []
     if sizes and not all(is_power_of_2(n) for n in sizes):
         t.refuse('bucket count "%s" = %s is not a power of two'
@@ -517,6 +524,7 @@ def decide_table(fs, t, helpers):
 
     # index variables: every occurrence must be understood
     t.var_assigns = []
+    t.retyped = {}           # (var, function range) -> (declaration position, type of its key)
     # a bucket pointer to &T[idx] with an index variable: the variable becomes the key
     var_uses = [(s.var, s.op_pos, s.idx) for s in t.sites if s.how == 'var']
     for bp in t.bucket_ptrs:
@@ -555,11 +563,13 @@ def decide_table(fs, t, helpers):
                         t.refuse('index variable "%s" is assigned something not understood'
                                  % var, pos)
                     elif red is not None and red.width == 'long' \
-                            and width_class(type_text) != 'long':
+                            and width_class(type_text) != 'long' \
+                            and not widen_index_variable(fs, t, var, rng, red, pos):
                         # the variable would keep only part of the key
                         t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
                                  % (var, type_text, red.key_text), pos)
                     elif red is not None:
+                        type_text = t.retyped.get((var, rng), (None, type_text))[1]
                         forms.add(red.form)
                         t.var_assigns.append((pos, red, assigns[pos]))
                         widths.setdefault(width_class(type_text), []).append(pos)
@@ -628,6 +638,51 @@ def decide_table(fs, t, helpers):
             parts = [toks.text[j] for j in (i - 1, i + 2) if 0 <= j < n and toks.kind[j] == 'id']
             if any(len(x) > 1 and (t.name.startswith(x) or t.name.endswith(x)) for x in parts):
                 t.refuse('the file pastes tokens that may spell the name', toks.pos[i])
+
+
+def widen_index_variable(fs, t, var, rng, red, pos):
+    """An index variable narrower than its key takes the key's type (u32 idx = hash_64(v, B)
+    holds v from now on, so u32 idx becomes u64 idx). Only a local declared on its own without
+    a value, and a key whose type is written: a variable, a field or a cast. Returns whether it is
+    retyped."""
+    key = strip_parens(red.key) if red.toks is fs.toks else None
+    if key is None:
+        return False
+    key_type = type_of(fs, key, rng)
+    if key_type is None or width_class(key_type) != 'long':
+        return False
+    key_type = ' '.join(w for w in key_type.split() if w not in ('const', 'volatile', 'static',
+                                                                 'register'))
+    decls = [d for d in fs.decls.get(var, ())
+             if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]]]
+    if len(decls) != 1 or decls[0][2] or not declares_only(fs, decls[0][0]):
+        return False
+    known = t.retyped.get((var, rng))
+    if known is not None and known[1] != key_type:
+        t.refuse('index variable "%s" is given keys of types %s and %s'
+                 % (var, known[1], key_type), pos)
+        return True
+    t.retyped[(var, rng)] = (decls[0][0], key_type)
+    return True
+
+
+def declares_only(fs, pos):
+    """Does the declaration of the name at pos declare nothing else (no int a, b;)?"""
+    toks = fs.toks
+    i = toks.at_pos(pos)
+    j = i
+    while j > 0 and toks.text[j - 1] not in (';', '{', '}'):
+        j -= 1
+    end = statement_end(fs, i)
+    depth = 0
+    for k in range(j, end):
+        if toks.text[k] in ('(', '[', '{'):
+            depth += 1
+        elif toks.text[k] in (')', ']', '}'):
+            depth -= 1
+        elif toks.text[k] == ',' and depth == 0:
+            return False
+    return True
 
 
 def positional_use(fs, t, i, positions):

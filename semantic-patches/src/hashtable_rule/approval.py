@@ -190,6 +190,8 @@ def decide(fs):
             approve(fs, pos, 'assign', red.key_text)
             removed |= rhs - red.kept
             macro_candidates |= {fs.toks.text[i] for i in rhs if fs.toks.text[i] in fs.macros}
+        for decl_pos, key_type in t.retyped.values():
+            approve(fs, decl_pos, 'retype', key_type)
         for bp in t.bucket_ptrs:
             red = bp['red']
             approve(fs, bp['pos'], 'bptr')

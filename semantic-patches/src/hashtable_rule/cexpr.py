@@ -299,8 +299,11 @@ def is_power_of_2(v):
     return v > 0 and v & (v - 1) == 0
 
 
-def bits_expression(macros, size_text, depth=0):
-    """Text of B such that the size is 1 << B, preferring an existing macro."""
+def bits_expression(macros, size_text, depth=0, evaluate=True):
+    """Text of B such that the size is 1 << B, preferring an existing macro.
+
+    With evaluate=False, only B as written (1 << B, BIT(B)), never a value.
+    """
     toks, node = parse_text(size_text)
     node = strip_parens(node)
     if node[0] == 'bin' and node[1] == '<<':
@@ -315,13 +318,55 @@ def bits_expression(macros, size_text, depth=0):
         inner = bits_expression(macros, macros[node[1]][0], depth + 1)
         if inner is not None:
             return inner
-    if depth:
+    if depth or not evaluate:
         return None
     values = {v[0] for v in evaluate_all(macros, [size_text])}
     if len(values) == 1:
         v = values.pop()
         if is_power_of_2(v):
             return str(v.bit_length() - 1)
+    return None
+
+
+def spellings(macros, text, depth=20):
+    """text and the texts it names through macros of one definition, spaces dropped.
+
+    Two constants with a spelling in common are equal whatever their values:
+    CHAINHASH_BITS needs no value to be the bits of 1UL << CHAINHASH_BITS.
+    A macro of several definitions (#if branches, or a redefinition) is not followed.
+    """
+    out = []
+    for _ in range(depth):
+        try:
+            toks, node = parse_text(text)
+        except (Unknown, IndexError):
+            break
+        node = strip_parens(node)
+        out.append(''.join(toks[node[-1][0]:node[-1][1]]))
+        if node[0] != 'id' or len(macros.get(node[1], ())) != 1:
+            break
+        text = macros[node[1]][0]
+    return out
+
+
+def same_constant(macros, a, b):
+    """Are texts a and b provably one constant, by spelling (see spellings())?"""
+    if a is None or b is None:
+        return False
+    names = set(re.findall(r'[A-Za-z_]\w*', a + ' ' + b))
+    if any(len(macros.get(n, ())) > 1 for n in names):
+        return False
+    return bool(set(spellings(macros, a)) & set(spellings(macros, b)))
+
+
+def minus_one(macros, text):
+    """N of a text that spells N - 1 (directly or through macros), else None."""
+    for spelled in spellings(macros, text):
+        toks, node = parse_text(spelled)
+        node = strip_parens(node)
+        if node[0] == 'bin' and node[1] == '-' and node[3][0] == 'num' \
+                and _int_literal(node[3][1]) == 1:
+            return node_text(toks, node[2])
     return None
 
 

@@ -319,14 +319,17 @@ def _meaning(d, helpers, const_names):
             if rhs is None:
                 deps[var] = set()
                 continue
+            value = rhs
             if split_reduction(rhs) is not None:
-                m.why = 'it reduces "%s" where it is declared' % var
-                return m
-            deps[var] = _deps(rhs, deps)
-            m.calls |= calls_in(rhs)
-            if is_fold(rhs, params + sorted(fold_locals), const_names):
+                # u32 h = hash_32(k, B); reduced where it is declared
+                form, value, operand = split_reduction(rhs)
+                reduced_by[var] = (form, operand, ('expr', rhs))
+            deps[var] = _deps(value, deps)
+            m.calls |= calls_in(value)
+            if is_fold(value, params + sorted(fold_locals), const_names):
                 fold_locals.add(var)
-            m.locals[var] = render(toks, rhs, dict(m.locals))
+            if var not in reduced_by:
+                m.locals[var] = render(toks, rhs, dict(m.locals))
         elif kind == 'assign':
             _, var, op, rhs, rng = st
             if var not in m.local_types:
@@ -408,9 +411,42 @@ def _meaning(d, helpers, const_names):
         if inner is not None and inner[0] == 'cast' and strip_parens(inner[1])[0] == 'id':
             lo = inner[-1][0]
             m.fold_type = toks.source_of(lo + 1, inner[1][-1][0] - 1)
+        elif inner is not None:
+            # ((unsigned int) b) * PRIME: the fold reads the parameter through one cast
+            casts = _casts_of(toks, inner, m.fold_param)
+            if casts is not None and len(set(casts)) == 1:
+                m.fold_type = casts[0]
     elif not formals:
         m.why = 'its hash does not depend on its parameters'
     return m
+
+
+def _casts_of(toks, node, name):
+    """The cast types through which node reads variable name (None: it reads it plainly)."""
+    out = []
+
+    def walk(n, under_cast):
+        if n[0] == 'id':
+            if n[1] == name:
+                if under_cast is None:
+                    return False
+                out.append(under_cast)
+            return True
+        if n[0] == 'paren':
+            return walk(n[1], under_cast)
+        if n[0] == 'cast':
+            inner = strip_parens(n[1])
+            if inner[0] == 'id':
+                return walk(inner, toks.source_of(n[-1][0] + 1, n[1][-1][0] - 1))
+            return walk(n[1], None)
+        for part in n[1:-1]:
+            if isinstance(part, tuple) and not walk(part, None):
+                return False
+            if isinstance(part, list) and not all(walk(a, None) for a in part):
+                return False
+        return True
+
+    return out if walk(node, None) and out else None
 
 
 def _structured_meaning(d, m, params):

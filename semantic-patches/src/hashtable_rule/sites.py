@@ -10,8 +10,8 @@ form of the reduction, and the helpers it went through.
 """
 
 import re
-from .cexpr import (Unknown, evaluate_all, is_primary, parse_tokens, render, strip_outer_parens,
-                    strip_parens)
+from .cexpr import (Unknown, bits_expression, evaluate_all, is_primary, minus_one, parse_tokens, render,
+                    same_constant, strip_outer_parens, strip_parens)
 from .files import _FACTS, declared_type, variable_type
 from .helpers import (HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
                       is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
@@ -204,6 +204,18 @@ def sizes_of_table(t, text):
 def check_operand(fs, t, form, operand_text, where, what):
     """Does the mask, modulus or bits of a reduction fit the table size?"""
     operand_text = sizes_of_table(t, operand_text)
+    # the same constant by name: no value is needed (sizes from CONFIG_ symbols)
+    if form == 'and' and same_constant(fs.macros, t.size_text, minus_one(fs.macros, operand_text)):
+        return True
+    if form == 'mod' and same_constant(fs.macros, t.size_text, operand_text):
+        return True
+    if form.startswith('hash'):
+        try:
+            bits = t.bits or bits_expression(fs.macros, t.size_text)
+        except Unknown:
+            bits = None
+        if same_constant(fs.macros, bits, operand_text):
+            return True
     try:
         if form in ('and', 'mod'):
             pairs = evaluate_all(fs.macros, [t.size_text, operand_text])
@@ -255,7 +267,8 @@ def index_reduction(fs, t, node, where, rng, helpers):
                 return None
         types = [type_of(fs, a, rng) for a in args]
         names = [INDEX_ARG % k for k in range(len(args))]
-        r = helper_reduction(fs, t, d, names, types, where, helpers, what)
+        r = helper_reduction(fs, t, d, names, types, where, helpers, what,
+                             arg_texts=dict(zip(names, env)))
         if r is not None:
             r.with_parts(dict(zip(names, env)))
         if r is not None and r.width is None:
@@ -274,10 +287,12 @@ def index_reduction(fs, t, node, where, rng, helpers):
     return None
 
 
-def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0):
+def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, arg_texts=None):
     """The key of a call of index helper d with arguments actuals (texts).
 
     types: the C types of the arguments where known (None otherwise).
+    arg_texts: what the placeholders in actuals stand for at the call, to evaluate
+    a mask or size that the caller passes (dm_hash_block(b, DM_HASH_MASK)).
     """
     if depth > 8:
         t.refuse('helpers nested too deeply at "%s"' % what, where)
@@ -300,12 +315,13 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0):
         inner = helpers.get(inner_name)
         texts = [render(d.toks, a, dict(m.locals, **env)) for a in inner_args]
         r = helper_reduction(fs, t, inner, texts, [None] * len(texts), where, helpers, what,
-                             depth + 1)
+                             depth + 1, arg_texts)
         if r is not None:
             r.helpers.append((d, 'drop'))
         return r
     form, operand = m.reducer
-    if not check_operand(fs, t, form, render(d.toks, operand, env), where, what):
+    if not check_operand(fs, t, form, with_arguments(render(d.toks, operand, env), arg_texts),
+                         where, what):
         return None
     if m.fold_param is not None:
         r = fold_key(d, m, env, types, form)
@@ -463,6 +479,16 @@ def returns_width(text):
     if node[0] == 'call' and node[1][0] == 'id':
         return RETURN_WIDTHS.get(node[1][1])
     return None
+
+
+def with_arguments(text, arg_texts):
+    """An operand text with the placeholders of call arguments replaced by the arguments."""
+    if not arg_texts or not any(name in text for name in arg_texts):
+        return text
+    try:
+        return substitute(text, {k: '(%s)' % v for k, v in arg_texts.items()})
+    except Unknown:
+        return text
 
 
 def substitute(text, env):

@@ -124,6 +124,13 @@ def still_pending_assignment(p, rhs):
                for span in spans)
 
 
+def still_pending_retype(p, type_text):
+    """An approved declaration that still has its old type (not the key type)."""
+    if not still_pending(p, 'retype'):
+        return False
+    return _squash(type_text) != _squash(state(p).approved[translate(p)][1])
+
+
 def _index_range(fs, span):
     idx = fs.toks.span(span[0], span[1])
     return (idx[0], idx[-1] + 1) if idx else (0, 0)
