@@ -4,7 +4,7 @@
 #   make rule           assemble semantic-patches/*.cocci from semantic-patches/src/
 #   make demo           run the tool on testdata/sample-tree: a diff and the summary
 #   make check-kernel   the whole tool on Debian's Linux 6.1 (about 6 min; installs it)
-#   make bench          wrapper vs plain spatch vs grep on that tree
+#   make bench          wrapper vs make coccicheck vs grep on that tree
 #   make install-kernel KDIR=...   put the rule where make coccicheck finds it
 
 PYTHON ?= /usr/bin/python3

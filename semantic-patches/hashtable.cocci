@@ -183,6 +183,21 @@ def matching_close(toks, j):
         j += 1
 
 
+def matching_open(toks, j):
+    """Index of the bracket that opens the one that closes at toks[j]."""
+    pair = {')': '(', '}': '{', ']': '['}[toks[j]]
+    closing, depth = toks[j], 0
+    while j >= 0:
+        if toks[j] == closing:
+            depth += 1
+        elif toks[j] == pair:
+            depth -= 1
+            if depth == 0:
+                return j
+        j -= 1
+    raise IndexError('no opening bracket')
+
+
 def argument_spans(toks, j):
     """(first, end) token indices of each argument of the call whose ( is toks[j]."""
     close = matching_close(toks, j)
@@ -434,6 +449,10 @@ def _int_literal(tok):
     return int(s)
 
 
+# expressions whose operators bind looser than those around a macro name they replace
+_LOOSE = ('bin', '?')
+
+
 class Evaluator:
     """Integer value of a constant expression under one configuration.
 
@@ -449,7 +468,7 @@ class Evaluator:
             raise Choice(key, count)
         return self.env[key]
 
-    def ident(self, name, cond):
+    def ident(self, name, cond, top=False):
         defs = self.macros.get(name)
         if defs:
             which = self.choose(('macro', name), len(defs)) if len(defs) > 1 else 0
@@ -458,20 +477,26 @@ class Evaluator:
                 raise Unknown('recursive macro ' + name)
             try:
                 toks, node = parse_text(defs[which])
-                return self.value(node, cond)
+                if not top and node[0] in _LOOSE:
+                    # #define N 1 << B: N - 1 is 1 << (B - 1) to the compiler
+                    raise Unknown('%s is not parenthesised' % name)
+                return self.value(node, cond, top)
             finally:
                 self.depth -= 1
         if cond:
             return self.choose(('config', name), 2)
         raise Unknown(name)
 
-    def value(self, node, cond=False):
+    def value(self, node, cond=False, top=False):
+        """top: node is a whole expression (a macro there may expand to any operators)."""
         kind = node[0]
         if kind == 'num':
             return _int_literal(node[1])
         if kind == 'id':
-            return self.ident(node[1], cond)
-        if kind in ('paren', 'cast'):
+            return self.ident(node[1], cond, top)
+        if kind == 'paren':
+            return self.value(node[1], cond, True)
+        if kind == 'cast':
             return self.value(node[1], cond)
         if kind in ('sizeof', 'str'):
             raise Unknown(kind)
@@ -524,7 +549,7 @@ def evaluate_all(macros, texts, limit=64):
         env = todo.pop()
         try:
             ev = Evaluator(macros, env)
-            results.append(tuple(ev.value(n) for n in nodes))
+            results.append(tuple(ev.value(n, top=True) for n in nodes))
         except Choice as c:
             todo.extend(_extend(env, c.key, v) for v in range(c.count))
     return results
@@ -590,23 +615,45 @@ def spellings(macros, text, depth=20):
     return out
 
 
+def _trusted_names(macros, texts):
+    """May texts be compared by spelling? Each macro they name has one definition
+    (a redefinition or #undef between two uses would change its value) and a body
+    that stays one operand wherever it is pasted (no #define N 1 << B)."""
+    for text in texts:
+        for name in re.findall(r'[A-Za-z_]\w*', text):
+            defs = macros.get(name, ())
+            if len(defs) > 1:
+                return False
+            if defs:
+                try:
+                    if parse_text(defs[0])[1][0] in _LOOSE:
+                        return False
+                except (Unknown, IndexError):
+                    return False
+    return True
+
+
 def same_constant(macros, a, b):
     """Are texts a and b provably one constant, by spelling (see spellings())?"""
     if a is None or b is None:
         return False
-    names = set(re.findall(r'[A-Za-z_]\w*', a + ' ' + b))
-    if any(len(macros.get(n, ())) > 1 for n in names):
-        return False
-    return bool(set(spellings(macros, a)) & set(spellings(macros, b)))
+    sa, sb = spellings(macros, a), spellings(macros, b)
+    for i, text in enumerate(sa):
+        if text in sb:
+            return _trusted_names(macros, sa[:i + 1] + sb[:sb.index(text) + 1])
+    return False
 
 
 def minus_one(macros, text):
     """N of a text that spells N - 1 (directly or through macros), else None."""
-    for spelled in spellings(macros, text):
+    spelled_all = spellings(macros, text)
+    for n, spelled in enumerate(spelled_all):
         toks, node = parse_text(spelled)
         node = strip_parens(node)
         if node[0] == 'bin' and node[1] == '-' and node[3][0] == 'num' \
                 and _int_literal(node[3][1]) == 1:
+            if not _trusted_names(macros, spelled_all[:n + 1]):
+                return None
             return node_text(toks, node[2])
     return None
 
@@ -881,6 +928,10 @@ class FileState:
         self.deletes = []            # (member, position) of hlist_del*()
         self.members = {}            # hlist op position -> node member name
         self.recorded = False
+        # struct -> field -> the struct it points to: the headers (the wrapper) and this file
+        self.struct_pointers = {k: dict(v) for k, v in
+                                _FACTS.get('files', {}).get(path, {}).get('pointers', {}).items()}
+        self.struct_pointers.update(struct_pointer_fields(self.toks))
         names = _FACTS.get('files', {}).get(path, {}).get('tables', list(_SHARED))
         for name in names:
             info = _SHARED[name]
@@ -889,6 +940,31 @@ class FileState:
             t.injected = True
             t.struct = info.get('struct')
             self.tables[name] = t
+
+
+def struct_pointer_fields(toks):
+    """struct S { ... struct P *f; ... } of a token list: S -> f -> P (bodies without braces)."""
+    text = toks.text
+    out = {}
+    for i in range(len(text) - 2):
+        if text[i] != 'struct' or toks.kind[i + 1] != 'id' or text[i + 2] != '{':
+            continue
+        fields, j, ok = {}, i + 3, True
+        while j < len(text) and text[j] != '}':
+            if text[j] == '{':
+                ok = False           # a nested struct or union: not followed
+                break
+            end = j
+            while end < len(text) and text[end] not in (';', '{', '}'):
+                end += 1
+            decl = text[j:end]
+            if len(decl) == 4 and decl[0] == 'struct' and decl[2] == '*' \
+                    or len(decl) == 5 and decl[0] == 'const' and decl[1] == 'struct' and decl[3] == '*':
+                fields[decl[-1]] = decl[-3]
+            j = end + 1 if end < len(text) and text[end] == ';' else end
+        if ok:
+            out[text[i + 1]] = fields
+    return out
 
 
 _FILES = {}                 # path -> FileState, oldest first
@@ -1163,6 +1239,11 @@ _INTEGER_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const',
                   'u_int32_t', 'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t'}
 
 
+# integer types narrower than the 32 bits hash_32() reads
+_NARROW_WORDS = {'char', 'short', 'bool', '_Bool', 'u8', 'u16', 's8', 's16', '__u8', '__u16',
+                 'uint8_t', 'uint16_t', 'int8_t', 'int16_t', 'u_int8_t', 'u_int16_t'}
+
+
 class Definition:
     """A function or function-like macro: where it is, its parameters, its body tokens."""
 
@@ -1296,6 +1377,7 @@ class Meaning:
         self.nested = None           # (helper name, [arg nodes]) the index comes from
         self.drop = None             # ('expr', node) or ('stmt', (lo, hi)): the reduction
         self.why = None              # not understood: why
+        self.widen = None            # kept without its hash, it returns this type (u64)
 
 
 def is_fold(node, params, const_names):
@@ -1377,6 +1459,14 @@ def _narrowed(d, m):
     if d.kind != 'function' or m.reducer is None or not m.reducer[0].startswith('hash') \
             or m.fold_param is not None:
         return None
+    local_type = m.local_types.get(m.index_local) if m.index_local else None
+    if local_type and is_integer_type(local_type) and (
+            m.reducer[0] != 'hash32' and width_class(local_type) != 'long' or
+            set(local_type.split()) & _NARROW_WORDS):
+        # u32 h = hash_64(mix, B); without its hash, h would keep part of the mix
+        return 'it keeps a %s() in %s "%s": without the hash it would cut the key' % (
+            {'hash64': 'hash_64', 'hashlong': 'hash_long', 'hashptr': 'hash_ptr'}.get(
+                m.reducer[0], m.reducer[0]), local_type, m.index_local)
     key = strip_parens(m.mix) if m.mix is not None else None
     types = dict(d.params)
     types.update(m.local_types)
@@ -1387,6 +1477,11 @@ def _narrowed(d, m):
     else:
         key_type = None
     ret = width_class(d.ret_type or '')
+    if key_type and ret == 'small' and width_class(key_type) == 'long' and d.local \
+            and is_integer_type(key_type):
+        # kept without its hash, it returns the key: it takes the type of the key
+        m.widen = ' '.join(w for w in key_type.split() if w not in ('const', 'volatile'))
+        return None
     if key_type and ret == 'small' and width_class(key_type) in ('long', 'pointer'):
         return 'it returns %s: without its %s() it would cut the key (%s) to 32 bits' % (
             d.ret_type, {'hash32': 'hash_32', 'hash64': 'hash_64', 'hashlong': 'hash_long',
@@ -1522,8 +1617,10 @@ def _meaning(d, helpers, const_names):
         if inner is not None and inner[0] == 'cast' and strip_parens(inner[1])[0] == 'id':
             lo = inner[-1][0]
             m.fold_type = toks.source_of(lo + 1, inner[1][-1][0] - 1)
-        elif inner is not None:
+        elif inner is not None and not any(m.fold_param in deps.get(v, ())
+                                           for v in m.local_types):
             # ((unsigned int) b) * PRIME: the fold reads the parameter through one cast
+            # (and no local reads it whole)
             casts = _casts_of(toks, inner, m.fold_param)
             if casts is not None and len(set(casts)) == 1:
                 m.fold_type = casts[0]
@@ -1810,6 +1907,7 @@ class Reduction:
         self.width = width
         self.kept = set()
         self.helpers = []            # (Definition, 'drop' or 'keep')
+        self.key_type = None         # the C type of the key, where a kept helper returns it
         # the key as a template over placeholders, and the text the caller gives each
         # placeholder: a callee given the same values can rebuild the key
         self.template, self.parts = KEY_PART, {KEY_PART: self.key_text}
@@ -1973,9 +2071,33 @@ def sizes_of_table(t, text):
                   % re.escape(t.name), lambda m: '(%s)' % t.size_text, text)
 
 
+def undefined_names(fs, texts):
+    """Macros the texts need (through other macros) that the file #undefs: the table and
+    a use far from it may see different values, which no evaluation here can tell."""
+    text = fs.toks.text
+    undefs = {text[i + 2] for i in range(len(text) - 2)
+              if text[i] == _HASH_SIGN and text[i + 1] == 'undef'}
+    if not undefs:
+        return set()
+    seen, todo = set(), [w for text in texts for w in re.findall(r'[A-Za-z_]\w*', text)]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for value in fs.macros.get(name, ()):
+            todo.extend(re.findall(r'[A-Za-z_]\w*', value))
+    return seen & undefs
+
+
 def check_operand(fs, t, form, operand_text, where, what):
     """Does the mask, modulus or bits of a reduction fit the table size?"""
     operand_text = sizes_of_table(t, operand_text)
+    undefined = undefined_names(fs, [t.size_text, operand_text])
+    if undefined:
+        t.refuse('"%s": the file #undefs %s, which the bucket count needs'
+                 % (what, ', '.join(sorted(undefined))), where)
+        return False
     # the same constant by name: no value is needed (sizes from CONFIG_ symbols)
     if form == 'and' and same_constant(fs.macros, t.size_text, minus_one(fs.macros, operand_text)):
         return True
@@ -2092,8 +2214,7 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
             r.helpers.append((d, 'drop'))
         return r
     form, operand = m.reducer
-    if not check_operand(fs, t, form, with_arguments(render(d.toks, operand, env), arg_texts),
-                         where, what):
+    if not check_operand(fs, t, form, operand_at_call(d, operand, env, arg_texts), where, what):
         return None
     if m.fold_param is not None:
         r = fold_key(d, m, env, types, form)
@@ -2114,8 +2235,11 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
         t.refuse('index helper %s() returns "%s"' % (name, d.ret_type), where)
         return None
     text = '%s(%s)' % (name, ', '.join(actuals))
-    width = width_class(d.ret_type) if d.kind == 'function' else 'result of %s()' % name
+    ret_type = m.widen or d.ret_type
+    width = width_class(ret_type) if d.kind == 'function' else 'result of %s()' % name
     r = reduction_of_text('helper ' + name, text, width)
+    if d.kind == 'function':
+        r.key_type = ret_type
     r.helpers.append((d, 'keep'))
     return r
 
@@ -2253,10 +2377,28 @@ def returns_width(text):
     return None
 
 
-def with_arguments(text, arg_texts):
-    """An operand text with the placeholders of call arguments replaced by the arguments."""
-    if not arg_texts or not any(name in text for name in arg_texts):
+# parameter types that hold any mask or size a caller passes unchanged
+_WIDE_INT_WORDS = {'unsigned', 'signed', 'int', 'long', 'const', 'u32', 'u64', '__u32', '__u64',
+                   'uint32_t', 'uint64_t', 'size_t'}
+
+
+def operand_at_call(d, operand, env, arg_texts):
+    """The mask, size or bits of helper d as the call spells them (a placeholder _iN
+    stands for argument N): a macro pastes a primary argument as it is; a function
+    converts it to the type of its parameter, which must hold it (no u8 mask)."""
+    text = render(d.toks, operand, env)
+    if not arg_texts or not set(Tokens(text).text) & set(arg_texts):
         return text
+    if d.kind == 'macro':
+        # pasted, an argument with operators would regroup the body (m = 0 | MASK
+        # in (k * P) & m): only a primary argument keeps the reduction as it reads
+        if not all(is_primary(v) for v in arg_texts.values()):
+            return text
+        return ' '.join(arg_texts.get(x, x) for x in Tokens(text).text)
+    types = dict(d.params)
+    for name in free_names(operand) & set(types):
+        if not set((types[name] or '?').split()) <= _WIDE_INT_WORDS:
+            return text              # left unevaluated: refused
     try:
         return substitute(text, {k: '(%s)' % v for k, v in arg_texts.items()})
     except Unknown:
@@ -2723,11 +2865,13 @@ class Positional:
         self.fs = fs
         self.memo = {}
 
-    def value(self, node, rng, seen=None, stored=False):
+    def value(self, node, rng, seen=None, stored=False, direct=True):
         """Is the value of node (in fs.toks) a bucket number picked without a key?
 
         A constant picks a bucket, but a constant stored in a cursor may as well
         be a key (.type = 0x0800): stored, only 0 counts, and what steps from it.
+        direct: node is the index itself; a parameter counts only there (one that
+        is masked, key & MASK, is a key whatever its callers pass).
         """
         seen = set() if seen is None else seen
         node = strip_parens(node)
@@ -2737,31 +2881,32 @@ class Positional:
         if kind == 'un' and node[1] == '-' and strip_parens(node[2])[:2] == ('num', '1'):
             return True              # -1: before the first bucket
         if kind == 'cast':
-            return self.value(node[1], rng, seen, stored)
+            return self.value(node[1], rng, seen, stored, direct)
         if kind == 'id':
             name = node[1]
             if name in self.fs.macros or name.isupper():
                 return not stored    # a constant bucket
-            return self.variable(name, rng, seen)
+            return self.variable(name, rng, seen, direct)
         if kind == 'field':
             return self.field(node[2], seen)
-        if kind == 'bin' and node[1] in ('+', '-'):
-            return self.value(node[2], rng, seen, stored) and self.value(node[3], rng, seen)
-        if kind == 'bin' and node[1] in ('%', '&'):
-            return self.value(node[2], rng, seen, stored) and self.value(node[3], rng, seen)
+        if kind == 'bin' and node[1] in ('+', '-', '%', '&'):
+            return self.value(node[2], rng, seen, stored, False) and \
+                self.value(node[3], rng, seen, False, False)
         return False
 
-    def variable(self, name, rng, seen):
-        """A local whose every assignment is a positional value or a step."""
+    def variable(self, name, rng, seen, direct=False):
+        """A local whose every assignment is a positional value or a step (or, direct,
+        a parameter whose every caller passes one)."""
         if rng is None:
             return False
-        key = ('var', name, rng)
+        key = ('var', name, rng, direct)
         if key in seen:
             return True              # a loop: as good as the rest of its assignments
         if key in self.memo:
             return self.memo[key]
         seen.add(key)
-        ok = declared_type(self.fs, name, rng) is not None and not self.is_parameter(name, rng)
+        ok = declared_type(self.fs, name, rng) is not None and (
+            not self.is_parameter(name, rng) or direct and self.parameter(name, rng, seen))
         if ok:
             lo = function_header(self.fs, rng)[1]
             for i in occurrences(self.fs, name, lo, rng[1]):
@@ -2798,6 +2943,38 @@ class Positional:
 
     def is_parameter(self, name, rng):
         return is_parameter(self.fs, name, rng)
+
+    def parameter(self, name, rng, seen):
+        """A parameter of a static function that every call gives a positional value
+        (macvlan_fill_info_macaddr(skb, vlan, i) in a loop over the buckets)."""
+        toks = self.fs.toks
+        close = rng[0] - 1
+        while close > 0 and toks.text[close] != ')':
+            close -= 1               # back over attributes to the parameter list
+        try:
+            d = function_at(toks, matching_open(toks.text, close) - 1)
+        except IndexError:
+            return False
+        if d is None or not d.static or d.body[0] != rng[0] + 1 or name not in d.param_names():
+            return False
+        k = d.param_names().index(name)
+        calls = [i for i in occurrences(self.fs, d.name) if i != d.name_index]
+        if not calls:
+            return False
+        for i in calls:
+            caller = function_range(self.fs, toks.pos[i])
+            if caller is None or i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
+                return False         # its address is taken: any caller may pass anything
+            spans = argument_spans(toks.text, i + 1)
+            if len(spans) != len(d.params):
+                return False
+            try:
+                node = parse_tokens(toks, spans[k][0], spans[k][1])
+            except (Unknown, IndexError):
+                return False
+            if not self.value(node, caller, seen, stored=True):
+                return False
+        return True
 
     def _assignment_ok(self, i, rng, seen, member=False):
         """Is the occurrence at token i a read, a step, or an assignment of a positional value?"""
@@ -3181,10 +3358,12 @@ def note_field(p, name, type_text):
     fs.local_fields.add(name)
 
 
-def note_macro(p, name, value, pvalue):
+def note_macro(p, name, value, pvalue, constant=False):
+    """A #define of an object-like macro, or (constant) an enum constant: a value, which
+    unlike a macro body never regroups with the operators around its name."""
     fs = state(p)
     fs.macro_bodies.setdefault(name, _span(pvalue))
-    fs.macros.setdefault(name, []).append(value)
+    fs.macros.setdefault(name, []).append('(%s)' % value if constant else value)
     fs.macro_pos.setdefault(name, []).append(_pos(p))
 
 
@@ -3392,6 +3571,8 @@ def note_member(pc, member):
 def loop_covers_table(fs, t, loop):
     """Does the bound of a for loop visit exactly the buckets of the table?"""
     hi = loop['hi']
+    if undefined_names(fs, [t.size_text, hi]):
+        return False
     toks, node = parse_text(hi)
     node = strip_parens(node)
     if node[0] == 'call' and node[1][0] == 'id' and node[1][1] in ('ARRAY_SIZE', 'HASH_SIZE') \
@@ -3935,7 +4116,8 @@ def decide_table(fs, t, helpers):
                                  % var, pos)
                     elif red is not None and red.width == 'long' \
                             and width_class(type_text) != 'long' \
-                            and not widen_index_variable(fs, t, var, rng, red, pos):
+                            and not widen_index_variable(fs, t, var, rng, red, pos,
+                                                         key_positions | set(assigns)):
                         # the variable would keep only part of the key
                         t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
                                  % (var, type_text, red.key_text), pos)
@@ -4011,22 +4193,26 @@ def decide_table(fs, t, helpers):
                 t.refuse('the file pastes tokens that may spell the name', toks.pos[i])
 
 
-def widen_index_variable(fs, t, var, rng, red, pos):
+def widen_index_variable(fs, t, var, rng, red, pos, allowed):
     """An index variable narrower than its key takes the key's type (u32 idx = hash_64(v, B)
-    holds v from now on, so u32 idx becomes u64 idx). Only a local declared on its own without
-    a value, and a key whose type is written: a variable, a field or a cast. Returns whether it is
-    retyped."""
-    key = strip_parens(red.key) if red.toks is fs.toks else None
-    if key is None:
-        return False
-    key_type = type_of(fs, key, rng)
+    holds v from now on, so u32 idx becomes u64 idx). Only a local declared on its own, and a
+    key whose type is written: a variable, a field, a cast or a kept helper. Returns whether
+    it is retyped."""
+    key_type = red.key_type
+    if key_type is None and red.toks is fs.toks:
+        key_type = type_of(fs, strip_parens(red.key), rng)
     if key_type is None or width_class(key_type) != 'long':
         return False
     key_type = ' '.join(w for w in key_type.split() if w not in ('const', 'volatile', 'static',
                                                                  'register'))
     decls = [d for d in fs.decls.get(var, ())
              if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]]]
-    if len(decls) != 1 or decls[0][2] or not declares_only(fs, decls[0][0]):
+    if len(decls) != 1 or not declares_only(fs, decls[0][0]):
+        return False
+    # only as the index of this table: a loop cursor or anything else that reads it
+    # would see a wider value (~idx, printf("%u", idx))
+    if any(fs.toks.pos[i] not in allowed and fs.toks.pos[i] != decls[0][0]
+           for i in occurrences(fs, var, rng[0], rng[1])):
         return False
     known = t.retyped.get((var, rng))
     if known is not None and known[1] != key_type:
@@ -4056,6 +4242,10 @@ def declares_only(fs, pos):
     return True
 
 
+_KEYLESS_API = {'hash_for_each', 'hash_for_each_safe', 'hash_for_each_rcu', 'hash_empty',
+                'hash_init'}
+
+
 def positional_use(fs, t, i, positions):
     """Is the occurrence of t at token i a bucket read by number, or the size of t?"""
     toks = fs.toks
@@ -4076,6 +4266,11 @@ def positional_use(fs, t, i, positions):
             text[i + 1] == ')':
         return True
     if start and text[start - 1] == 'sizeof':
+        return True
+    # hashtable.h already: a full walk, an emptiness test or an init of every bucket
+    # means the same whichever bucket hash_min() picks for a key
+    if call is not None and call[0] in _KEYLESS_API and call[1] == 0 and \
+            text[i + 1] in (',', ')'):
         return True
     index = index_of(text, i)
     if index is not None:
@@ -4114,6 +4309,14 @@ def check_member_bases(fs, t):
         rng = function_range(fs, toks.pos[i])
         simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
         type_text = variable_type(fs, toks.text[base], rng) if simple else None
+        if not simple and toks.text[base - 1] == '->' and toks.kind[base] == 'id' and \
+                toks.kind[base - 2] == 'id' and toks.text[base - 3] not in ('->', '.'):
+            # X->f->T: the struct that field f of the struct of X points to
+            outer = re.findall(r'\w+', variable_type(fs, toks.text[base - 2], rng) or '')
+            if 'struct' in outer and '*' in (variable_type(fs, toks.text[base - 2], rng) or ''):
+                pointed = fs.struct_pointers.get(outer[outer.index('struct') + 1], {})
+                if toks.text[base] in pointed:
+                    type_text = 'struct %s *' % pointed[toks.text[base]]
         words = re.findall(r'\w+', type_text or '')
         if not t.struct or 'struct' not in words or t.struct not in words:
             t.refuse('cannot tell that "%s%s%s" is a member of struct %s'
@@ -4377,6 +4580,8 @@ def decide(fs):
             continue
         if mode == 'keep':
             body = approve_reduction_drop(fs, d, helpers.meaning(d))
+            if helpers.meaning(d).widen:
+                approve(fs, d.pos, 'retype', helpers.meaning(d).widen)
         else:
             body = set(range(d.start, d.end + 1))
         removed |= body
@@ -4551,6 +4756,8 @@ def still_pending(p, kind=None):
     got = fs.approved.get(pos) if pos is not None else None
     if got is None or got[0] in ('include', 'replace'):
         return False
+    if kind is None and got[0] == 'retype':
+        return False                 # a declaration keeps its name: see still_pending_retype()
     return kind is None or got[0] == kind
 
 
@@ -4688,7 +4895,7 @@ v << enum_const.V;
 p << enum_const.p;
 pv << enum_const.pv;
 @@
-note_macro(p, d, v, pv)
+note_macro(p, d, v, pv, True)
 
 @named_enum_const depends on table || member_table || pointer_table || crossfile@
 identifier E, D;
@@ -4704,7 +4911,7 @@ v << named_enum_const.V;
 p << named_enum_const.p;
 pv << named_enum_const.pv;
 @@
-note_macro(p, d, v, pv)
+note_macro(p, d, v, pv, True)
 
 @linux_include depends on table || member_table || pointer_table || crossfile@
 position p;
@@ -5922,14 +6129,20 @@ position p : script:python() { approved(p, "dead_macro") };
 
 - #define D@p V
 
-// an index variable narrower than the key it now holds takes the key's type
+// an index variable narrower than the key it now holds takes the type of the key,
+// and so does a kept helper that returned a hash of it
 @retype_var depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 type T1;
 identifier x;
+expression E;
 position p : script:python() { approved(p, "retype") };
 @@
 
+(
 T1 x@p;
+|
+T1 x@p = E;
+)
 
 @script:python key_type depends on patch@
 p << retype_var.p;
@@ -5942,10 +6155,43 @@ type retype_var.T1;
 identifier retype_var.x;
 position retype_var.p;
 type key_type.kt;
+expression E;
 @@
 
-- T1 x@p;
-+ kt x;
+(
+- T1
++ kt
+  x@p;
+|
+- T1
++ kt
+  x@p = E;
+)
+
+@retype_function depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+type T1;
+identifier f;
+position p : script:python() { approved(p, "retype") };
+@@
+
+T1 f@p(...) {...}
+
+@script:python return_type depends on patch@
+p << retype_function.p;
+kt;
+@@
+coccinelle.kt = cocci.make_type(approved_extra(p))
+
+@retype_function_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+type retype_function.T1;
+identifier retype_function.f;
+position retype_function.p;
+type return_type.kt;
+@@
+
+- T1
++ kt
+  f@p(...) {...}
 
 @dead_var_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 type T1;
@@ -6076,13 +6322,31 @@ fail_incomplete(p)
 @leftover_retype depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 type T1;
 identifier x;
+expression E;
 position p : script:python(T1) { still_pending_retype(p, T1) };
 @@
 
+(
 T1 x@p;
+|
+T1 x@p = E;
+)
 
 @script:python depends on patch@
 p << leftover_retype.p;
+@@
+fail_incomplete(p)
+
+@leftover_retype_function depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+type T1;
+identifier f;
+position p : script:python(T1) { still_pending_retype(p, T1) };
+@@
+
+T1 f@p(...) {...}
+
+@script:python depends on patch@
+p << leftover_retype_function.p;
 @@
 fail_incomplete(p)
 

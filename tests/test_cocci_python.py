@@ -67,6 +67,14 @@ class SymbolicTest(unittest.TestCase):
         self.assertFalse(M.same_constant(self.MACROS, 'TWICE', 'TWICE'))
 
 
+class StructPointersTest(unittest.TestCase):
+    def test_fields_that_point_to_structs(self):
+        toks = M.Tokens('struct vlan { unsigned char addr[8]; struct port *port;\n'
+                        'const struct ops *ops; struct port **all; };\n'
+                        'struct outer { union { int a; } u; struct port *p; };\n')
+        self.assertEqual(M.struct_pointer_fields(toks), {'vlan': {'port': 'port', 'ops': 'ops'}})
+
+
 class WidthTest(unittest.TestCase):
     def test_classes(self):
         self.assertEqual(M.width_class('unsigned int'), 'small')

@@ -267,6 +267,26 @@ class SharedTest(unittest.TestCase):
                          {'port': ['unsigned int', 'u32'], 'id': ['u16'],
                           'node': ['struct hlist_node']})
 
+    def test_struct_pointer_fields(self):
+        text = ('struct dev {\n\tstruct port\t*port;\n\tconst struct ops *ops;\n'
+                '\tstruct port **ports;\n\tu32 id;\n};\n'
+                'struct nested { struct { int a; } in; struct port *p; };\n')
+        self.assertEqual(shared.struct_pointer_fields(text),
+                         {'dev': {'port': 'port', 'ops': 'ops'}})
+
+    def test_header_struct_pointers_for_the_structs_a_file_names(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/linux/dev.h', 'struct dev { struct port *port; };\n'
+                'struct unused { struct port *port; };\n')
+            put(tmp, 'include/linux/clash.h', 'struct dev { struct other *port; };\n')
+            put(tmp, 'drv/a.c', '#include <linux/dev.h>\nstatic int f(struct dev *d);\n')
+            self.assertEqual(shared.header_struct_pointers(tmp, 'drv/a.c'),
+                             {'dev': {'port': 'port'}})
+            # two headers that define one struct otherwise: neither is trusted
+            put(tmp, 'drv/b.c', '#include <linux/dev.h>\n#include <linux/clash.h>\n'
+                'static int f(struct dev *d);\n')
+            self.assertEqual(shared.header_struct_pointers(tmp, 'drv/b.c'), {})
+
     def test_header_macros_follow_includes_and_keep_every_value(self):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'drv/a.h', '#include "b.h"\n#define T_SIZE (1 << T_BITS)\n#define OTHER 3\n')

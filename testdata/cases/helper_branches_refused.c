@@ -4,13 +4,14 @@
 // reason: count_hash it changes "hash_calls", which is not its own local
 // expect: store_hash skipped: it assigns something other than a variable
 // reason: store_hash it assigns something other than a variable
-// expect: wide_hash skipped: without its hash_64() it would cut the key
-// reason: wide_hash without its hash_64() it would cut the key (u64) to 32 bits
+// expect: wide_hash skipped: without its hash_ptr() it would cut the key
+// reason: wide_hash without its hash_ptr() it would cut the key (const struct item *) to 32 bits
 /*
  * Index helpers with branches that must stay as they are: one returns
  * early (a reduced value on one path only), one counts its calls in a
  * global, one stores its hash through a pointer, and one returns a u32 hash
- * of a u64: without the hash_64() it would return a truncated key.
+ * of a pointer: without the hash_ptr() it would return a truncated key
+ * (helper_widen.c has the u64 key, whose helper takes the type of its key).
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -59,13 +60,13 @@ static unsigned int store_fn(u32 key, unsigned int *last)
 	return h & (NR - 1);
 }
 
-static u32 wide_fn(u32 key)
+static u32 wide_fn(const struct item *it)
 {
-	u64 v = key;
+	const struct item *p = it;
 
-	if (key & 1)
-		v <<= 32;
-	return hash_64(v, 3);
+	if (it->key & 1)
+		p = NULL;
+	return hash_ptr(p, 3);
 }
 
 static void add(struct item *it)
@@ -73,10 +74,10 @@ static void add(struct item *it)
 	hlist_add_head(&it[0].node, &early_hash[early_fn(it[0].key)]);
 	hlist_add_head(&it[1].node, &count_hash[count_fn(it[1].key)]);
 	hlist_add_head(&it[2].node, &store_hash[store_fn(it[2].key, &last_hash)]);
-	hlist_add_head(&it[3].node, &wide_hash[wide_fn(it[3].key)]);
+	hlist_add_head(&it[3].node, &wide_hash[wide_fn(&it[3])]);
 }
 
-static int found(u32 key)
+static int found(u32 key, const struct item *obj)
 {
 	struct item *it;
 	int n = 0;
@@ -87,8 +88,8 @@ static int found(u32 key)
 		n += it->key == key;
 	hlist_for_each_entry(it, &store_hash[store_fn(key, NULL)], node)
 		n += it->key == key;
-	hlist_for_each_entry(it, &wide_hash[wide_fn(key)], node)
-		n += it->key == key;
+	hlist_for_each_entry(it, &wide_hash[wide_fn(obj)], node)
+		n += it == obj;
 	return n;
 }
 
@@ -106,7 +107,7 @@ int main(void)
 		add(items[i]);
 	}
 	for (k = 0; k < 20; k += 5)
-		printf("%u: %d\n", k, found(k));
+		printf("%u: %d\n", k, found(k, &items[k / 5][3]));
 	printf("calls %u, last %u\n", hash_calls, last_hash);
 	return 0;
 }

@@ -23,7 +23,9 @@ MAX_FILES_PER_TABLE = 32
 _DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+([^\n]*?)[ \t]*$', re.M)
 _INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
 _STRUCT_BODY_RE = re.compile(r'\bstruct\s+\w+\s*\{([^{}]*)\}')
+_STRUCT_FULL_RE = re.compile(r'\bstruct\s+(\w+)\s*\{([^{}]*)\}')
 _FIELD_RE = re.compile(r'^\s*((?:\w+\s+)*\w+)\s+(\w+)\s*(?::\s*\d+\s*)?$')
+_POINTER_FIELD_RE = re.compile(r'^\s*(?:const\s+)?struct\s+(\w+)\s*\*\s*(\w+)\s*$')
 
 
 @dataclass
@@ -74,6 +76,7 @@ class Plan:
         return dict(tables={n: t.fact() for n, t in tables.items()},
                     files={f: dict(macros=self.file_macros.get(f, {}),
                                    helpers=self.file_helpers.get(f, {}),
+                                   pointers=header_struct_pointers(self.root, f),
                                    tables=sorted(n for n, t in tables.items() if f in t.files))
                            for f in files})
 
@@ -102,6 +105,22 @@ def struct_fields(text: str) -> Dict[str, List[str]]:
                 types = out.setdefault(m.group(2), [])
                 if ' '.join(m.group(1).split()) not in types:
                     types.append(' '.join(m.group(1).split()))
+    return out
+
+
+def struct_pointer_fields(text: str) -> Dict[str, Dict[str, str]]:
+    """Fields that point to a struct, per struct of a C text: struct -> field -> pointed struct.
+
+    (vlan->port->T: the rule follows the field port of vlan's struct to T's struct.)
+    """
+    out: Dict[str, Dict[str, str]] = {}
+    code = blank_comments_and_strings(text)
+    for body in _STRUCT_FULL_RE.finditer(code):
+        fields = out.setdefault(body.group(1), {})
+        for decl in body.group(2).split(';'):
+            m = _POINTER_FIELD_RE.match(decl)
+            if m:
+                fields[m.group(2)] = m.group(1)
     return out
 
 
@@ -193,6 +212,7 @@ class HeaderFacts:
     includes: List[str]
     macros: Dict[str, List[str]]         # object-like macros: name -> values
     helpers: Dict[str, str]              # macros and inline functions that may reduce a key
+    pointers: Dict[str, Dict[str, str]]  # struct -> field -> struct it points to
 
 
 _HEADERS: Dict[tuple, HeaderFacts] = {}
@@ -203,7 +223,7 @@ def header_facts(root: str, header: str) -> HeaderFacts:
     if key not in _HEADERS:
         text = read_text(os.path.join(root, header)) or ''
         _HEADERS[key] = HeaderFacts(included_headers(root, header, text), object_macros(text),
-                                    reducing_definitions(text))
+                                    reducing_definitions(text), struct_pointer_fields(text))
     return _HEADERS[key]
 
 
@@ -220,6 +240,25 @@ def included_facts(root: str, path: str, text: str):
             yield facts
             nxt.extend(facts.includes)
         frontier = nxt
+
+
+def header_struct_pointers(root: str, path: str) -> Dict[str, Dict[str, str]]:
+    """struct_pointer_fields() of the headers path includes, for the structs path names.
+
+    A struct that two headers define with different fields is left out.
+    """
+    text = read_text(os.path.join(root, path)) or ''
+    named = set(re.findall(r'\bstruct\s+(\w+)', blank_comments_and_strings(text)))
+    out: Dict[str, Dict[str, str]] = {}
+    clashes: Set[str] = set()
+    for facts in included_facts(root, path, text):
+        for name, fields in facts.pointers.items():
+            if name not in named:
+                continue
+            if name in out and out[name] != fields:
+                clashes.add(name)
+            out.setdefault(name, fields)
+    return {n: f for n, f in out.items() if n not in clashes}
 
 
 def _closure(found: Dict[str, List[str]], wanted: Set[str], own) -> Dict[str, List[str]]:

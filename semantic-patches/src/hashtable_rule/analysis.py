@@ -14,13 +14,15 @@ from .params import find_bucket_params
 from .positional import (Positional, bucket_variable_reads, enclosing_call, index_of,
                          inserts_into, read_only_use)
 from .sites import (Reduction, bucket_call, index_reduction, key_names, names_table,
-                    parse_error, parse_span, table_of, type_of)
+                    parse_error, parse_span, table_of, type_of, undefined_names)
 from .widths import width_class
 
 
 def loop_covers_table(fs, t, loop):
     """Does the bound of a for loop visit exactly the buckets of the table?"""
     hi = loop['hi']
+    if undefined_names(fs, [t.size_text, hi]):
+        return False
     toks, node = parse_text(hi)
     node = strip_parens(node)
     if node[0] == 'call' and node[1][0] == 'id' and node[1][1] in ('ARRAY_SIZE', 'HASH_SIZE') \
@@ -564,7 +566,8 @@ def decide_table(fs, t, helpers):
                                  % var, pos)
                     elif red is not None and red.width == 'long' \
                             and width_class(type_text) != 'long' \
-                            and not widen_index_variable(fs, t, var, rng, red, pos):
+                            and not widen_index_variable(fs, t, var, rng, red, pos,
+                                                         key_positions | set(assigns)):
                         # the variable would keep only part of the key
                         t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
                                  % (var, type_text, red.key_text), pos)
@@ -640,22 +643,26 @@ def decide_table(fs, t, helpers):
                 t.refuse('the file pastes tokens that may spell the name', toks.pos[i])
 
 
-def widen_index_variable(fs, t, var, rng, red, pos):
+def widen_index_variable(fs, t, var, rng, red, pos, allowed):
     """An index variable narrower than its key takes the key's type (u32 idx = hash_64(v, B)
-    holds v from now on, so u32 idx becomes u64 idx). Only a local declared on its own without
-    a value, and a key whose type is written: a variable, a field or a cast. Returns whether it is
-    retyped."""
-    key = strip_parens(red.key) if red.toks is fs.toks else None
-    if key is None:
-        return False
-    key_type = type_of(fs, key, rng)
+    holds v from now on, so u32 idx becomes u64 idx). Only a local declared on its own, and a
+    key whose type is written: a variable, a field, a cast or a kept helper. Returns whether
+    it is retyped."""
+    key_type = red.key_type
+    if key_type is None and red.toks is fs.toks:
+        key_type = type_of(fs, strip_parens(red.key), rng)
     if key_type is None or width_class(key_type) != 'long':
         return False
     key_type = ' '.join(w for w in key_type.split() if w not in ('const', 'volatile', 'static',
                                                                  'register'))
     decls = [d for d in fs.decls.get(var, ())
              if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]]]
-    if len(decls) != 1 or decls[0][2] or not declares_only(fs, decls[0][0]):
+    if len(decls) != 1 or not declares_only(fs, decls[0][0]):
+        return False
+    # only as the index of this table: a loop cursor or anything else that reads it
+    # would see a wider value (~idx, printf("%u", idx))
+    if any(fs.toks.pos[i] not in allowed and fs.toks.pos[i] != decls[0][0]
+           for i in occurrences(fs, var, rng[0], rng[1])):
         return False
     known = t.retyped.get((var, rng))
     if known is not None and known[1] != key_type:
@@ -685,6 +692,10 @@ def declares_only(fs, pos):
     return True
 
 
+_KEYLESS_API = {'hash_for_each', 'hash_for_each_safe', 'hash_for_each_rcu', 'hash_empty',
+                'hash_init'}
+
+
 def positional_use(fs, t, i, positions):
     """Is the occurrence of t at token i a bucket read by number, or the size of t?"""
     toks = fs.toks
@@ -705,6 +716,11 @@ def positional_use(fs, t, i, positions):
             text[i + 1] == ')':
         return True
     if start and text[start - 1] == 'sizeof':
+        return True
+    # hashtable.h already: a full walk, an emptiness test or an init of every bucket
+    # means the same whichever bucket hash_min() picks for a key
+    if call is not None and call[0] in _KEYLESS_API and call[1] == 0 and \
+            text[i + 1] in (',', ')'):
         return True
     index = index_of(text, i)
     if index is not None:
@@ -743,6 +759,14 @@ def check_member_bases(fs, t):
         rng = function_range(fs, toks.pos[i])
         simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
         type_text = variable_type(fs, toks.text[base], rng) if simple else None
+        if not simple and toks.text[base - 1] == '->' and toks.kind[base] == 'id' and \
+                toks.kind[base - 2] == 'id' and toks.text[base - 3] not in ('->', '.'):
+            # X->f->T: the struct that field f of the struct of X points to
+            outer = re.findall(r'\w+', variable_type(fs, toks.text[base - 2], rng) or '')
+            if 'struct' in outer and '*' in (variable_type(fs, toks.text[base - 2], rng) or ''):
+                pointed = fs.struct_pointers.get(outer[outer.index('struct') + 1], {})
+                if toks.text[base] in pointed:
+                    type_text = 'struct %s *' % pointed[toks.text[base]]
         words = re.findall(r'\w+', type_text or '')
         if not t.struct or 'struct' not in words or t.struct not in words:
             t.refuse('cannot tell that "%s%s%s" is a member of struct %s'

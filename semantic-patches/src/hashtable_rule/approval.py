@@ -219,6 +219,8 @@ def decide(fs):
             continue
         if mode == 'keep':
             body = approve_reduction_drop(fs, d, helpers.meaning(d))
+            if helpers.meaning(d).widen:
+                approve(fs, d.pos, 'retype', helpers.meaning(d).widen)
         else:
             body = set(range(d.start, d.end + 1))
         removed |= body

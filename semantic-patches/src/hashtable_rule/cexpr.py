@@ -193,6 +193,10 @@ def _int_literal(tok):
     return int(s)
 
 
+# expressions whose operators bind looser than those around a macro name they replace
+_LOOSE = ('bin', '?')
+
+
 class Evaluator:
     """Integer value of a constant expression under one configuration.
 
@@ -208,7 +212,7 @@ class Evaluator:
             raise Choice(key, count)
         return self.env[key]
 
-    def ident(self, name, cond):
+    def ident(self, name, cond, top=False):
         defs = self.macros.get(name)
         if defs:
             which = self.choose(('macro', name), len(defs)) if len(defs) > 1 else 0
@@ -217,20 +221,26 @@ class Evaluator:
                 raise Unknown('recursive macro ' + name)
             try:
                 toks, node = parse_text(defs[which])
-                return self.value(node, cond)
+                if not top and node[0] in _LOOSE:
+                    # #define N 1 << B: N - 1 is 1 << (B - 1) to the compiler
+                    raise Unknown('%s is not parenthesised' % name)
+                return self.value(node, cond, top)
             finally:
                 self.depth -= 1
         if cond:
             return self.choose(('config', name), 2)
         raise Unknown(name)
 
-    def value(self, node, cond=False):
+    def value(self, node, cond=False, top=False):
+        """top: node is a whole expression (a macro there may expand to any operators)."""
         kind = node[0]
         if kind == 'num':
             return _int_literal(node[1])
         if kind == 'id':
-            return self.ident(node[1], cond)
-        if kind in ('paren', 'cast'):
+            return self.ident(node[1], cond, top)
+        if kind == 'paren':
+            return self.value(node[1], cond, True)
+        if kind == 'cast':
             return self.value(node[1], cond)
         if kind in ('sizeof', 'str'):
             raise Unknown(kind)
@@ -283,7 +293,7 @@ def evaluate_all(macros, texts, limit=64):
         env = todo.pop()
         try:
             ev = Evaluator(macros, env)
-            results.append(tuple(ev.value(n) for n in nodes))
+            results.append(tuple(ev.value(n, top=True) for n in nodes))
         except Choice as c:
             todo.extend(_extend(env, c.key, v) for v in range(c.count))
     return results
@@ -349,23 +359,45 @@ def spellings(macros, text, depth=20):
     return out
 
 
+def _trusted_names(macros, texts):
+    """May texts be compared by spelling? Each macro they name has one definition
+    (a redefinition or #undef between two uses would change its value) and a body
+    that stays one operand wherever it is pasted (no #define N 1 << B)."""
+    for text in texts:
+        for name in re.findall(r'[A-Za-z_]\w*', text):
+            defs = macros.get(name, ())
+            if len(defs) > 1:
+                return False
+            if defs:
+                try:
+                    if parse_text(defs[0])[1][0] in _LOOSE:
+                        return False
+                except (Unknown, IndexError):
+                    return False
+    return True
+
+
 def same_constant(macros, a, b):
     """Are texts a and b provably one constant, by spelling (see spellings())?"""
     if a is None or b is None:
         return False
-    names = set(re.findall(r'[A-Za-z_]\w*', a + ' ' + b))
-    if any(len(macros.get(n, ())) > 1 for n in names):
-        return False
-    return bool(set(spellings(macros, a)) & set(spellings(macros, b)))
+    sa, sb = spellings(macros, a), spellings(macros, b)
+    for i, text in enumerate(sa):
+        if text in sb:
+            return _trusted_names(macros, sa[:i + 1] + sb[:sb.index(text) + 1])
+    return False
 
 
 def minus_one(macros, text):
     """N of a text that spells N - 1 (directly or through macros), else None."""
-    for spelled in spellings(macros, text):
+    spelled_all = spellings(macros, text)
+    for n, spelled in enumerate(spelled_all):
         toks, node = parse_text(spelled)
         node = strip_parens(node)
         if node[0] == 'bin' and node[1] == '-' and node[3][0] == 'num' \
                 and _int_literal(node[3][1]) == 1:
+            if not _trusted_names(macros, spelled_all[:n + 1]):
+                return None
             return node_text(toks, node[2])
     return None
 

@@ -13,10 +13,12 @@ def note_field(p, name, type_text):
     fs.local_fields.add(name)
 
 
-def note_macro(p, name, value, pvalue):
+def note_macro(p, name, value, pvalue, constant=False):
+    """A #define of an object-like macro, or (constant) an enum constant: a value, which
+    unlike a macro body never regroups with the operators around its name."""
     fs = state(p)
     fs.macro_bodies.setdefault(name, _span(pvalue))
-    fs.macros.setdefault(name, []).append(value)
+    fs.macros.setdefault(name, []).append('(%s)' % value if constant else value)
     fs.macro_pos.setdefault(name, []).append(_pos(p))
 
 

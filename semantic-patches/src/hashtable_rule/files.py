@@ -122,6 +122,10 @@ class FileState:
         self.deletes = []            # (member, position) of hlist_del*()
         self.members = {}            # hlist op position -> node member name
         self.recorded = False
+        # struct -> field -> the struct it points to: the headers (the wrapper) and this file
+        self.struct_pointers = {k: dict(v) for k, v in
+                                _FACTS.get('files', {}).get(path, {}).get('pointers', {}).items()}
+        self.struct_pointers.update(struct_pointer_fields(self.toks))
         names = _FACTS.get('files', {}).get(path, {}).get('tables', list(_SHARED))
         for name in names:
             info = _SHARED[name]
@@ -130,6 +134,31 @@ class FileState:
             t.injected = True
             t.struct = info.get('struct')
             self.tables[name] = t
+
+
+def struct_pointer_fields(toks):
+    """struct S { ... struct P *f; ... } of a token list: S -> f -> P (bodies without braces)."""
+    text = toks.text
+    out = {}
+    for i in range(len(text) - 2):
+        if text[i] != 'struct' or toks.kind[i + 1] != 'id' or text[i + 2] != '{':
+            continue
+        fields, j, ok = {}, i + 3, True
+        while j < len(text) and text[j] != '}':
+            if text[j] == '{':
+                ok = False           # a nested struct or union: not followed
+                break
+            end = j
+            while end < len(text) and text[end] not in (';', '{', '}'):
+                end += 1
+            decl = text[j:end]
+            if len(decl) == 4 and decl[0] == 'struct' and decl[2] == '*' \
+                    or len(decl) == 5 and decl[0] == 'const' and decl[1] == 'struct' and decl[3] == '*':
+                fields[decl[-1]] = decl[-3]
+            j = end + 1 if end < len(text) and text[end] == ';' else end
+        if ok:
+            out[text[i + 1]] = fields
+    return out
 
 
 _FILES = {}                 # path -> FileState, oldest first

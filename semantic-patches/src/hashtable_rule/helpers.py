@@ -52,6 +52,11 @@ _INTEGER_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const',
                   'u_int32_t', 'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t'}
 
 
+# integer types narrower than the 32 bits hash_32() reads
+_NARROW_WORDS = {'char', 'short', 'bool', '_Bool', 'u8', 'u16', 's8', 's16', '__u8', '__u16',
+                 'uint8_t', 'uint16_t', 'int8_t', 'int16_t', 'u_int8_t', 'u_int16_t'}
+
+
 class Definition:
     """A function or function-like macro: where it is, its parameters, its body tokens."""
 
@@ -185,6 +190,7 @@ class Meaning:
         self.nested = None           # (helper name, [arg nodes]) the index comes from
         self.drop = None             # ('expr', node) or ('stmt', (lo, hi)): the reduction
         self.why = None              # not understood: why
+        self.widen = None            # kept without its hash, it returns this type (u64)
 
 
 def is_fold(node, params, const_names):
@@ -266,6 +272,14 @@ def _narrowed(d, m):
     if d.kind != 'function' or m.reducer is None or not m.reducer[0].startswith('hash') \
             or m.fold_param is not None:
         return None
+    local_type = m.local_types.get(m.index_local) if m.index_local else None
+    if local_type and is_integer_type(local_type) and (
+            m.reducer[0] != 'hash32' and width_class(local_type) != 'long' or
+            set(local_type.split()) & _NARROW_WORDS):
+        # u32 h = hash_64(mix, B); without its hash, h would keep part of the mix
+        return 'it keeps a %s() in %s "%s": without the hash it would cut the key' % (
+            {'hash64': 'hash_64', 'hashlong': 'hash_long', 'hashptr': 'hash_ptr'}.get(
+                m.reducer[0], m.reducer[0]), local_type, m.index_local)
     key = strip_parens(m.mix) if m.mix is not None else None
     types = dict(d.params)
     types.update(m.local_types)
@@ -276,6 +290,11 @@ def _narrowed(d, m):
     else:
         key_type = None
     ret = width_class(d.ret_type or '')
+    if key_type and ret == 'small' and width_class(key_type) == 'long' and d.local \
+            and is_integer_type(key_type):
+        # kept without its hash, it returns the key: it takes the type of the key
+        m.widen = ' '.join(w for w in key_type.split() if w not in ('const', 'volatile'))
+        return None
     if key_type and ret == 'small' and width_class(key_type) in ('long', 'pointer'):
         return 'it returns %s: without its %s() it would cut the key (%s) to 32 bits' % (
             d.ret_type, {'hash32': 'hash_32', 'hash64': 'hash_64', 'hashlong': 'hash_long',
@@ -411,8 +430,10 @@ def _meaning(d, helpers, const_names):
         if inner is not None and inner[0] == 'cast' and strip_parens(inner[1])[0] == 'id':
             lo = inner[-1][0]
             m.fold_type = toks.source_of(lo + 1, inner[1][-1][0] - 1)
-        elif inner is not None:
+        elif inner is not None and not any(m.fold_param in deps.get(v, ())
+                                           for v in m.local_types):
             # ((unsigned int) b) * PRIME: the fold reads the parameter through one cast
+            # (and no local reads it whole)
             casts = _casts_of(toks, inner, m.fold_param)
             if casts is not None and len(set(casts)) == 1:
                 m.fold_type = casts[0]

@@ -11,9 +11,9 @@ hash_init() or hash_empty() are rewritten (analysis.py).
 from .cexpr import Unknown, parse_tokens, strip_parens
 from .files import (declared_type, function_header, function_range, is_declarator,
                     is_parameter, occurrences)
-from .helpers import bucket_parts
+from .helpers import bucket_parts, function_at
 from .sites import table_of
-from .tokens import matching_close
+from .tokens import argument_spans, matching_close, matching_open
 
 # calls that read a bucket given to them, or clear it, but never insert into it
 READ_ONLY_CALLS = {
@@ -34,11 +34,13 @@ class Positional:
         self.fs = fs
         self.memo = {}
 
-    def value(self, node, rng, seen=None, stored=False):
+    def value(self, node, rng, seen=None, stored=False, direct=True):
         """Is the value of node (in fs.toks) a bucket number picked without a key?
 
         A constant picks a bucket, but a constant stored in a cursor may as well
         be a key (.type = 0x0800): stored, only 0 counts, and what steps from it.
+        direct: node is the index itself; a parameter counts only there (one that
+        is masked, key & MASK, is a key whatever its callers pass).
         """
         seen = set() if seen is None else seen
         node = strip_parens(node)
@@ -48,31 +50,32 @@ class Positional:
         if kind == 'un' and node[1] == '-' and strip_parens(node[2])[:2] == ('num', '1'):
             return True              # -1: before the first bucket
         if kind == 'cast':
-            return self.value(node[1], rng, seen, stored)
+            return self.value(node[1], rng, seen, stored, direct)
         if kind == 'id':
             name = node[1]
             if name in self.fs.macros or name.isupper():
                 return not stored    # a constant bucket
-            return self.variable(name, rng, seen)
+            return self.variable(name, rng, seen, direct)
         if kind == 'field':
             return self.field(node[2], seen)
-        if kind == 'bin' and node[1] in ('+', '-'):
-            return self.value(node[2], rng, seen, stored) and self.value(node[3], rng, seen)
-        if kind == 'bin' and node[1] in ('%', '&'):
-            return self.value(node[2], rng, seen, stored) and self.value(node[3], rng, seen)
+        if kind == 'bin' and node[1] in ('+', '-', '%', '&'):
+            return self.value(node[2], rng, seen, stored, False) and \
+                self.value(node[3], rng, seen, False, False)
         return False
 
-    def variable(self, name, rng, seen):
-        """A local whose every assignment is a positional value or a step."""
+    def variable(self, name, rng, seen, direct=False):
+        """A local whose every assignment is a positional value or a step (or, direct,
+        a parameter whose every caller passes one)."""
         if rng is None:
             return False
-        key = ('var', name, rng)
+        key = ('var', name, rng, direct)
         if key in seen:
             return True              # a loop: as good as the rest of its assignments
         if key in self.memo:
             return self.memo[key]
         seen.add(key)
-        ok = declared_type(self.fs, name, rng) is not None and not self.is_parameter(name, rng)
+        ok = declared_type(self.fs, name, rng) is not None and (
+            not self.is_parameter(name, rng) or direct and self.parameter(name, rng, seen))
         if ok:
             lo = function_header(self.fs, rng)[1]
             for i in occurrences(self.fs, name, lo, rng[1]):
@@ -109,6 +112,38 @@ class Positional:
 
     def is_parameter(self, name, rng):
         return is_parameter(self.fs, name, rng)
+
+    def parameter(self, name, rng, seen):
+        """A parameter of a static function that every call gives a positional value
+        (macvlan_fill_info_macaddr(skb, vlan, i) in a loop over the buckets)."""
+        toks = self.fs.toks
+        close = rng[0] - 1
+        while close > 0 and toks.text[close] != ')':
+            close -= 1               # back over attributes to the parameter list
+        try:
+            d = function_at(toks, matching_open(toks.text, close) - 1)
+        except IndexError:
+            return False
+        if d is None or not d.static or d.body[0] != rng[0] + 1 or name not in d.param_names():
+            return False
+        k = d.param_names().index(name)
+        calls = [i for i in occurrences(self.fs, d.name) if i != d.name_index]
+        if not calls:
+            return False
+        for i in calls:
+            caller = function_range(self.fs, toks.pos[i])
+            if caller is None or i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
+                return False         # its address is taken: any caller may pass anything
+            spans = argument_spans(toks.text, i + 1)
+            if len(spans) != len(d.params):
+                return False
+            try:
+                node = parse_tokens(toks, spans[k][0], spans[k][1])
+            except (Unknown, IndexError):
+                return False
+            if not self.value(node, caller, seen, stored=True):
+                return False
+        return True
 
     def _assignment_ok(self, i, rng, seen, member=False):
         """Is the occurrence at token i a read, a step, or an assignment of a positional value?"""

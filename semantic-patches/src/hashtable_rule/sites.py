@@ -10,12 +10,12 @@ form of the reduction, and the helpers it went through.
 """
 
 import re
-from .cexpr import (Unknown, bits_expression, evaluate_all, is_primary, minus_one, parse_tokens, render,
+from .cexpr import (Unknown, bits_expression, evaluate_all, free_names, is_primary, minus_one, parse_tokens, render,
                     same_constant, strip_outer_parens, strip_parens)
 from .files import _FACTS, declared_type, variable_type
 from .helpers import (HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
                       is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
-from .tokens import Tokens
+from .tokens import _HASH_SIGN, Tokens
 from .widths import shape_class, width_class
 
 
@@ -38,6 +38,7 @@ class Reduction:
         self.width = width
         self.kept = set()
         self.helpers = []            # (Definition, 'drop' or 'keep')
+        self.key_type = None         # the C type of the key, where a kept helper returns it
         # the key as a template over placeholders, and the text the caller gives each
         # placeholder: a callee given the same values can rebuild the key
         self.template, self.parts = KEY_PART, {KEY_PART: self.key_text}
@@ -201,9 +202,33 @@ def sizes_of_table(t, text):
                   % re.escape(t.name), lambda m: '(%s)' % t.size_text, text)
 
 
+def undefined_names(fs, texts):
+    """Macros the texts need (through other macros) that the file #undefs: the table and
+    a use far from it may see different values, which no evaluation here can tell."""
+    text = fs.toks.text
+    undefs = {text[i + 2] for i in range(len(text) - 2)
+              if text[i] == _HASH_SIGN and text[i + 1] == 'undef'}
+    if not undefs:
+        return set()
+    seen, todo = set(), [w for text in texts for w in re.findall(r'[A-Za-z_]\w*', text)]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for value in fs.macros.get(name, ()):
+            todo.extend(re.findall(r'[A-Za-z_]\w*', value))
+    return seen & undefs
+
+
 def check_operand(fs, t, form, operand_text, where, what):
     """Does the mask, modulus or bits of a reduction fit the table size?"""
     operand_text = sizes_of_table(t, operand_text)
+    undefined = undefined_names(fs, [t.size_text, operand_text])
+    if undefined:
+        t.refuse('"%s": the file #undefs %s, which the bucket count needs'
+                 % (what, ', '.join(sorted(undefined))), where)
+        return False
     # the same constant by name: no value is needed (sizes from CONFIG_ symbols)
     if form == 'and' and same_constant(fs.macros, t.size_text, minus_one(fs.macros, operand_text)):
         return True
@@ -320,8 +345,7 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
             r.helpers.append((d, 'drop'))
         return r
     form, operand = m.reducer
-    if not check_operand(fs, t, form, with_arguments(render(d.toks, operand, env), arg_texts),
-                         where, what):
+    if not check_operand(fs, t, form, operand_at_call(d, operand, env, arg_texts), where, what):
         return None
     if m.fold_param is not None:
         r = fold_key(d, m, env, types, form)
@@ -342,8 +366,11 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
         t.refuse('index helper %s() returns "%s"' % (name, d.ret_type), where)
         return None
     text = '%s(%s)' % (name, ', '.join(actuals))
-    width = width_class(d.ret_type) if d.kind == 'function' else 'result of %s()' % name
+    ret_type = m.widen or d.ret_type
+    width = width_class(ret_type) if d.kind == 'function' else 'result of %s()' % name
     r = reduction_of_text('helper ' + name, text, width)
+    if d.kind == 'function':
+        r.key_type = ret_type
     r.helpers.append((d, 'keep'))
     return r
 
@@ -481,10 +508,28 @@ def returns_width(text):
     return None
 
 
-def with_arguments(text, arg_texts):
-    """An operand text with the placeholders of call arguments replaced by the arguments."""
-    if not arg_texts or not any(name in text for name in arg_texts):
+# parameter types that hold any mask or size a caller passes unchanged
+_WIDE_INT_WORDS = {'unsigned', 'signed', 'int', 'long', 'const', 'u32', 'u64', '__u32', '__u64',
+                   'uint32_t', 'uint64_t', 'size_t'}
+
+
+def operand_at_call(d, operand, env, arg_texts):
+    """The mask, size or bits of helper d as the call spells them (a placeholder _iN
+    stands for argument N): a macro pastes a primary argument as it is; a function
+    converts it to the type of its parameter, which must hold it (no u8 mask)."""
+    text = render(d.toks, operand, env)
+    if not arg_texts or not set(Tokens(text).text) & set(arg_texts):
         return text
+    if d.kind == 'macro':
+        # pasted, an argument with operators would regroup the body (m = 0 | MASK
+        # in (k * P) & m): only a primary argument keeps the reduction as it reads
+        if not all(is_primary(v) for v in arg_texts.values()):
+            return text
+        return ' '.join(arg_texts.get(x, x) for x in Tokens(text).text)
+    types = dict(d.params)
+    for name in free_names(operand) & set(types):
+        if not set((types[name] or '?').split()) <= _WIDE_INT_WORDS:
+            return text              # left unevaluated: refused
     try:
         return substitute(text, {k: '(%s)' % v for k, v in arg_texts.items()})
     except Unknown:

@@ -142,6 +142,21 @@ def matching_close(toks, j):
         j += 1
 
 
+def matching_open(toks, j):
+    """Index of the bracket that opens the one that closes at toks[j]."""
+    pair = {')': '(', '}': '{', ']': '['}[toks[j]]
+    closing, depth = toks[j], 0
+    while j >= 0:
+        if toks[j] == closing:
+            depth += 1
+        elif toks[j] == pair:
+            depth -= 1
+            if depth == 0:
+                return j
+        j -= 1
+    raise IndexError('no opening bracket')
+
+
 def argument_spans(toks, j):
     """(first, end) token indices of each argument of the call whose ( is toks[j]."""
     close = matching_close(toks, j)

@@ -107,6 +107,8 @@ def still_pending(p, kind=None):
     got = fs.approved.get(pos) if pos is not None else None
     if got is None or got[0] in ('include', 'replace'):
         return False
+    if kind is None and got[0] == 'retype':
+        return False                 # a declaration keeps its name: see still_pending_retype()
     return kind is None or got[0] == kind
 
 
