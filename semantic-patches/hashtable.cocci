@@ -1474,9 +1474,21 @@ def _narrowed(d, m):
         key_type = types.get(key[1])
     elif key is not None and key[0] == 'cast':
         key_type = d.toks.source_of(key[-1][0] + 1, key[1][-1][0] - 1)
+    elif key is not None:
+        # a ^ b: as wide as its widest operand, when every operand is a typed integer
+        operands = [types.get(n) for n in free_names(key)]
+        if operands and all(o and is_integer_type(o) for o in operands) and not calls_in(key):
+            wide = [o for o in operands if width_class(o) == 'long']
+            key_type = wide[0] if wide else operands[0]
+        else:
+            key_type = None
     else:
         key_type = None
     ret = width_class(d.ret_type or '')
+    if key_type is None and ret == 'small' and m.reducer[0] != 'hash32':
+        return 'it returns %s of a %s() whose key has no type here: it could cut the key' % (
+            d.ret_type, {'hash64': 'hash_64', 'hashlong': 'hash_long',
+                         'hashptr': 'hash_ptr'}.get(m.reducer[0], m.reducer[0]))
     if key_type and ret == 'small' and width_class(key_type) == 'long' and d.local \
             and is_integer_type(key_type):
         # kept without its hash, it returns the key: it takes the type of the key
@@ -2904,6 +2916,7 @@ class Positional:
             return True              # a loop: as good as the rest of its assignments
         if key in self.memo:
             return self.memo[key]
+        root = not seen              # below the root, True may rest on an assumption above
         seen.add(key)
         ok = declared_type(self.fs, name, rng) is not None and (
             not self.is_parameter(name, rng) or direct and self.parameter(name, rng, seen))
@@ -2913,7 +2926,8 @@ class Positional:
                 if not self._assignment_ok(i, rng, seen):
                     ok = False
                     break
-        self.memo[key] = ok
+        if root or not ok:
+            self.memo[key] = ok
         return ok
 
     def field(self, name, seen):
@@ -2923,6 +2937,7 @@ class Positional:
             return True
         if key in self.memo:
             return self.memo[key]
+        root = not seen
         seen.add(key)
         toks = self.fs.toks
         # a field of a struct of this file, given its values here (other files could
@@ -2938,7 +2953,8 @@ class Positional:
                 if rng is None or not self._assignment_ok(i, rng, seen, member=True):
                     ok = False
                     break
-        self.memo[key] = ok
+        if root or not ok:
+            self.memo[key] = ok
         return ok
 
     def is_parameter(self, name, rng):
@@ -2959,9 +2975,11 @@ class Positional:
             return False
         k = d.param_names().index(name)
         calls = [i for i in occurrences(self.fs, d.name) if i != d.name_index]
-        if not calls:
-            return False
+        if not calls or pastes_part_of(toks, d.name):
+            return False             # walk_##what(n) calls it where no search can see
         for i in calls:
+            if in_directive(toks, i):
+                return False         # a macro: what it is given is not known here
             caller = function_range(self.fs, toks.pos[i])
             if caller is None or i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
                 return False         # its address is taken: any caller may pass anything
@@ -3005,6 +3023,25 @@ class Positional:
         if nxt.endswith('=') and nxt not in ('==', '!=', '<=', '>='):
             return False             # *=, &= and the like
         return True
+
+
+def pastes_part_of(toks, name):
+    """Does the file paste (##) a token that could be a part of name?"""
+    text = toks.text
+    for i in range(len(text) - 1):
+        if text[i] == _HASH_SIGN and text[i + 1] == _HASH_SIGN:
+            parts = [text[j] for j in (i - 1, i + 2) if 0 <= j < len(text) and toks.kind[j] == 'id']
+            if any(len(x) > 1 and (name.startswith(x) or name.endswith(x)) for x in parts):
+                return True
+    return False
+
+
+def in_directive(toks, i):
+    """Is token i on a preprocessor line (a #define body, say)?"""
+    j = i
+    while j > 0 and not toks.bol[j]:
+        j -= 1
+    return toks.text[j] == _HASH_SIGN
 
 
 def _expression_end(text, j):
@@ -4029,6 +4066,12 @@ def decide_table(fs, t, helpers):
                              for i in body)
         walk['convert'] = not assigns_cursor and not any(toks.text[i] == 'break' for i in body)
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
+        for i in body:
+            if toks.text[i] == walk['cursor'] and toks.kind[i] == 'id' and \
+                    not reads_bucket_only(toks.text, i):
+                t.refuse('a walk over the buckets reads its bucket number "%s": hash_min() '
+                         'puts entries in other buckets' % walk['cursor'], toks.pos[i])
+                break
 
     # a bucket picked by number, without a key (a loop counter, a cursor), stays as
     # it is: the converted table is the same array of buckets
@@ -4246,6 +4289,33 @@ _KEYLESS_API = {'hash_for_each', 'hash_for_each_safe', 'hash_for_each_rcu', 'has
                 'hash_init'}
 
 
+def reads_bucket_only(text, i):
+    """Is the cursor at token i used to name a bucket (T[i], T + i), stepped, or kept
+    in a field for the next call (iter->bucket = i), rather than read as a number?"""
+    prev, nxt = text[i - 1], text[i + 1]
+    if prev == '[' and nxt == ']' or prev == '+' or nxt in ('++', '--') or prev in ('++', '--'):
+        return True
+    return prev == '=' and nxt in (';', ',') and i >= 3 and text[i - 3] in ('->', '.')
+
+
+def cursor_only_walks(fs, spans, rng):
+    """Is the bucket cursor of hash_for_each*(T, bkt, ...) read nowhere else in the function?
+    A walk that reads it sees the bucket of each entry, which hash_min() changes."""
+    toks = fs.toks
+    if len(spans) < 2 or spans[1][1] - spans[1][0] != 1 or rng is None:
+        return False
+    cursor = toks.text[spans[1][0]]
+    decls = {d[0] for d in fs.decls.get(cursor, ())}
+    for k in occurrences(fs, cursor, rng[0], rng[1]):
+        if toks.pos[k] in decls:
+            continue
+        if enclosing_call(toks.text, k) is None or \
+                enclosing_call(toks.text, k)[0] not in _KEYLESS_API or \
+                enclosing_call(toks.text, k)[1] != 1 or toks.text[k + 1] != ',':
+            return False
+    return True
+
+
 def positional_use(fs, t, i, positions):
     """Is the occurrence of t at token i a bucket read by number, or the size of t?"""
     toks = fs.toks
@@ -4270,8 +4340,9 @@ def positional_use(fs, t, i, positions):
     # hashtable.h already: a full walk, an emptiness test or an init of every bucket
     # means the same whichever bucket hash_min() picks for a key
     if call is not None and call[0] in _KEYLESS_API and call[1] == 0 and \
-            text[i + 1] in (',', ')'):
-        return True
+            text[i + 1] in (',', ')') and start and text[start - 1] == '(':
+        return call[0] in ('hash_empty', 'hash_init') or \
+            cursor_only_walks(fs, argument_spans(text, start - 1), rng)
     index = index_of(text, i)
     if index is not None:
         try:

@@ -1,4 +1,5 @@
 // expect: vlan_hash converted
+// expect: pair_tab converted
 /*
  * A u32 index helper that returns hash_64() of a u64 it computes
  * (drivers/net/macvlan.c's macvlan_eth_hash()). Kept without its hash it
@@ -6,6 +7,7 @@
  * the index variables that hold its result (u32 idx = ... -> u64 idx = ...):
  * hash_min() then hashes all 64 bits with hash_64(), as before. Kept at u32,
  * the key would lose its upper half and the buckets would change.
+ * pair_tab: the same with a key that is an expression of two u64 (a ^ b).
  * helper_branches_refused.c keeps the refusal for a pointer key.
  */
 #include <stdio.h>
@@ -68,8 +70,38 @@ static void port_init(struct port *port)
 		INIT_HLIST_HEAD(&port->vlan_hash[i]);
 }
 
+#define PAIR_BITS	3
+
+struct pair {
+	u64 a, b;
+	struct hlist_node node;
+};
+
+static struct hlist_head pair_tab[1 << PAIR_BITS];
+
+static u32 pair_hashfn(u64 a, u64 b)
+{
+	return hash_64(a ^ b, PAIR_BITS);
+}
+
+static void pair_add(struct pair *p)
+{
+	hlist_add_head(&p->node, &pair_tab[pair_hashfn(p->a, p->b)]);
+}
+
+static int pair_count(u64 a, u64 b)
+{
+	struct pair *p;
+	int n = 0;
+
+	hlist_for_each_entry(p, &pair_tab[pair_hashfn(a, b)], node)
+		n += p->a == a && p->b == b;
+	return n;
+}
+
 int main(void)
 {
+	static struct pair pairs[16];
 	static struct port port;
 	static struct vlan vlans[24];
 	unsigned char addr[8];
@@ -90,6 +122,19 @@ int main(void)
 		hits += vlan_lookup(&port, addr) != NULL;
 	}
 	printf("hits %d\n", hits);
+	for (i = 0; i < 16; i++) {
+		pairs[i].a = (u64)i << 40;
+		pairs[i].b = (u64)(i % 3) << 36;
+		pair_add(&pairs[i]);
+	}
+	for (i = 0; i < 1 << PAIR_BITS; i++) {
+		struct pair *p;
+		int n = 0;
+
+		hlist_for_each_entry(p, &pair_tab[i], node)
+			n++;
+		printf("pair bucket %d: %d, found %d\n", i, n, pair_count((u64)i << 40, (u64)(i % 3) << 36));
+	}
 	for (i = 0; i < VLAN_HASH_SIZE; i++) {
 		struct vlan *v;
 		int n = 0;

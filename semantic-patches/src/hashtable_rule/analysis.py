@@ -479,6 +479,12 @@ def decide_table(fs, t, helpers):
                              for i in body)
         walk['convert'] = not assigns_cursor and not any(toks.text[i] == 'break' for i in body)
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
+        for i in body:
+            if toks.text[i] == walk['cursor'] and toks.kind[i] == 'id' and \
+                    not reads_bucket_only(toks.text, i):
+                t.refuse('a walk over the buckets reads its bucket number "%s": hash_min() '
+                         'puts entries in other buckets' % walk['cursor'], toks.pos[i])
+                break
 
     # a bucket picked by number, without a key (a loop counter, a cursor), stays as
     # it is: the converted table is the same array of buckets
@@ -696,6 +702,33 @@ _KEYLESS_API = {'hash_for_each', 'hash_for_each_safe', 'hash_for_each_rcu', 'has
                 'hash_init'}
 
 
+def reads_bucket_only(text, i):
+    """Is the cursor at token i used to name a bucket (T[i], T + i), stepped, or kept
+    in a field for the next call (iter->bucket = i), rather than read as a number?"""
+    prev, nxt = text[i - 1], text[i + 1]
+    if prev == '[' and nxt == ']' or prev == '+' or nxt in ('++', '--') or prev in ('++', '--'):
+        return True
+    return prev == '=' and nxt in (';', ',') and i >= 3 and text[i - 3] in ('->', '.')
+
+
+def cursor_only_walks(fs, spans, rng):
+    """Is the bucket cursor of hash_for_each*(T, bkt, ...) read nowhere else in the function?
+    A walk that reads it sees the bucket of each entry, which hash_min() changes."""
+    toks = fs.toks
+    if len(spans) < 2 or spans[1][1] - spans[1][0] != 1 or rng is None:
+        return False
+    cursor = toks.text[spans[1][0]]
+    decls = {d[0] for d in fs.decls.get(cursor, ())}
+    for k in occurrences(fs, cursor, rng[0], rng[1]):
+        if toks.pos[k] in decls:
+            continue
+        if enclosing_call(toks.text, k) is None or \
+                enclosing_call(toks.text, k)[0] not in _KEYLESS_API or \
+                enclosing_call(toks.text, k)[1] != 1 or toks.text[k + 1] != ',':
+            return False
+    return True
+
+
 def positional_use(fs, t, i, positions):
     """Is the occurrence of t at token i a bucket read by number, or the size of t?"""
     toks = fs.toks
@@ -720,8 +753,9 @@ def positional_use(fs, t, i, positions):
     # hashtable.h already: a full walk, an emptiness test or an init of every bucket
     # means the same whichever bucket hash_min() picks for a key
     if call is not None and call[0] in _KEYLESS_API and call[1] == 0 and \
-            text[i + 1] in (',', ')'):
-        return True
+            text[i + 1] in (',', ')') and start and text[start - 1] == '(':
+        return call[0] in ('hash_empty', 'hash_init') or \
+            cursor_only_walks(fs, argument_spans(text, start - 1), rng)
     index = index_of(text, i)
     if index is not None:
         try:

@@ -287,9 +287,21 @@ def _narrowed(d, m):
         key_type = types.get(key[1])
     elif key is not None and key[0] == 'cast':
         key_type = d.toks.source_of(key[-1][0] + 1, key[1][-1][0] - 1)
+    elif key is not None:
+        # a ^ b: as wide as its widest operand, when every operand is a typed integer
+        operands = [types.get(n) for n in free_names(key)]
+        if operands and all(o and is_integer_type(o) for o in operands) and not calls_in(key):
+            wide = [o for o in operands if width_class(o) == 'long']
+            key_type = wide[0] if wide else operands[0]
+        else:
+            key_type = None
     else:
         key_type = None
     ret = width_class(d.ret_type or '')
+    if key_type is None and ret == 'small' and m.reducer[0] != 'hash32':
+        return 'it returns %s of a %s() whose key has no type here: it could cut the key' % (
+            d.ret_type, {'hash64': 'hash_64', 'hashlong': 'hash_long',
+                         'hashptr': 'hash_ptr'}.get(m.reducer[0], m.reducer[0]))
     if key_type and ret == 'small' and width_class(key_type) == 'long' and d.local \
             and is_integer_type(key_type):
         # kept without its hash, it returns the key: it takes the type of the key

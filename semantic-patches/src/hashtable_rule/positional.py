@@ -13,7 +13,7 @@ from .files import (declared_type, function_header, function_range, is_declarato
                     is_parameter, occurrences)
 from .helpers import bucket_parts, function_at
 from .sites import table_of
-from .tokens import argument_spans, matching_close, matching_open
+from .tokens import _HASH_SIGN, argument_spans, matching_close, matching_open
 
 # calls that read a bucket given to them, or clear it, but never insert into it
 READ_ONLY_CALLS = {
@@ -73,6 +73,7 @@ class Positional:
             return True              # a loop: as good as the rest of its assignments
         if key in self.memo:
             return self.memo[key]
+        root = not seen              # below the root, True may rest on an assumption above
         seen.add(key)
         ok = declared_type(self.fs, name, rng) is not None and (
             not self.is_parameter(name, rng) or direct and self.parameter(name, rng, seen))
@@ -82,7 +83,8 @@ class Positional:
                 if not self._assignment_ok(i, rng, seen):
                     ok = False
                     break
-        self.memo[key] = ok
+        if root or not ok:
+            self.memo[key] = ok
         return ok
 
     def field(self, name, seen):
@@ -92,6 +94,7 @@ class Positional:
             return True
         if key in self.memo:
             return self.memo[key]
+        root = not seen
         seen.add(key)
         toks = self.fs.toks
         # a field of a struct of this file, given its values here (other files could
@@ -107,7 +110,8 @@ class Positional:
                 if rng is None or not self._assignment_ok(i, rng, seen, member=True):
                     ok = False
                     break
-        self.memo[key] = ok
+        if root or not ok:
+            self.memo[key] = ok
         return ok
 
     def is_parameter(self, name, rng):
@@ -128,9 +132,11 @@ class Positional:
             return False
         k = d.param_names().index(name)
         calls = [i for i in occurrences(self.fs, d.name) if i != d.name_index]
-        if not calls:
-            return False
+        if not calls or pastes_part_of(toks, d.name):
+            return False             # walk_##what(n) calls it where no search can see
         for i in calls:
+            if in_directive(toks, i):
+                return False         # a macro: what it is given is not known here
             caller = function_range(self.fs, toks.pos[i])
             if caller is None or i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
                 return False         # its address is taken: any caller may pass anything
@@ -174,6 +180,25 @@ class Positional:
         if nxt.endswith('=') and nxt not in ('==', '!=', '<=', '>='):
             return False             # *=, &= and the like
         return True
+
+
+def pastes_part_of(toks, name):
+    """Does the file paste (##) a token that could be a part of name?"""
+    text = toks.text
+    for i in range(len(text) - 1):
+        if text[i] == _HASH_SIGN and text[i + 1] == _HASH_SIGN:
+            parts = [text[j] for j in (i - 1, i + 2) if 0 <= j < len(text) and toks.kind[j] == 'id']
+            if any(len(x) > 1 and (name.startswith(x) or name.endswith(x)) for x in parts):
+                return True
+    return False
+
+
+def in_directive(toks, i):
+    """Is token i on a preprocessor line (a #define body, say)?"""
+    j = i
+    while j > 0 and not toks.bol[j]:
+        j -= 1
+    return toks.text[j] == _HASH_SIGN
 
 
 def _expression_end(text, j):
