@@ -1477,7 +1477,8 @@ def _narrowed(d, m):
     elif key is not None:
         # a ^ b: as wide as its widest operand, when every operand is a typed integer
         operands = [types.get(n) for n in free_names(key)]
-        if operands and all(o and is_integer_type(o) for o in operands) and not calls_in(key):
+        if operands and all(o and is_integer_type(o) for o in operands) and not calls_in(key) \
+                and not _has_cast_or_literal(key):
             wide = [o for o in operands if width_class(o) == 'long']
             key_type = wide[0] if wide else operands[0]
         else:
@@ -1639,6 +1640,15 @@ def _meaning(d, helpers, const_names):
     elif not formals:
         m.why = 'its hash does not depend on its parameters'
     return m
+
+
+def _has_cast_or_literal(node):
+    """Does an expression hold a cast or a number, which may widen it ((u64)hi << 32)?"""
+    if node[0] in ('cast', 'num'):
+        return True
+    return any(isinstance(part, tuple) and _has_cast_or_literal(part) or
+               isinstance(part, list) and any(_has_cast_or_literal(a) for a in part)
+               for part in node[1:-1])
 
 
 def _casts_of(toks, node, name):
@@ -3026,14 +3036,10 @@ class Positional:
 
 
 def pastes_part_of(toks, name):
-    """Does the file paste (##) a token that could be a part of name?"""
+    """Could the file paste (##) name together? Any paste of a macro parameter
+    (#define PASTE(a, b) a##b) can, so any ## at all counts."""
     text = toks.text
-    for i in range(len(text) - 1):
-        if text[i] == _HASH_SIGN and text[i + 1] == _HASH_SIGN:
-            parts = [text[j] for j in (i - 1, i + 2) if 0 <= j < len(text) and toks.kind[j] == 'id']
-            if any(len(x) > 1 and (name.startswith(x) or name.endswith(x)) for x in parts):
-                return True
-    return False
+    return any(text[i] == _HASH_SIGN and text[i + 1] == _HASH_SIGN for i in range(len(text) - 1))
 
 
 def in_directive(toks, i):
@@ -4068,7 +4074,7 @@ def decide_table(fs, t, helpers):
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
         for i in body:
             if toks.text[i] == walk['cursor'] and toks.kind[i] == 'id' and \
-                    not reads_bucket_only(toks.text, i):
+                    not reads_bucket_only(toks.text, i, t.name):
                 t.refuse('a walk over the buckets reads its bucket number "%s": hash_min() '
                          'puts entries in other buckets' % walk['cursor'], toks.pos[i])
                 break
@@ -4083,10 +4089,22 @@ def decide_table(fs, t, helpers):
             if inserts_into(fs, s.kind):
                 t.refuse('%s() into bucket "%s", picked without a key: hash_add() would put '
                          'it elsewhere' % (s.kind, render(toks, s.idx)), s.op_pos)
+            read = number_read(fs, t, strip_parens(s.idx), rng, at=s.idx[-1][0])
+            if read is not None:
+                t.refuse('bucket number "%s" is read as a number (%s): hash_min() puts entries '
+                         'in other buckets' % (render(toks, s.idx), read[1]), read[0])
             t.positional.append(s)
         else:
             keyed.append(s)
     t.sites = keyed
+    for loop in t.inits:
+        if loop.get('scan') and loop.get('cursor'):
+            rng = function_range(fs, loop['pos'])
+            read = number_read(fs, t, ('id', loop['cursor'], None), rng,
+                               at=fs.toks.at_pos(loop['pos']) + 1)
+            if read is not None:
+                t.refuse('bucket number "%s" is read as a number (%s): hash_min() puts entries '
+                         'in other buckets' % (loop['cursor'], read[1]), read[0])
     for bp in list(t.bucket_ptrs):
         rng = function_range(fs, bp['pos'])
         if bp['red'] is None and bp['idx'] is not None and positions.value(bp['idx'], rng):
@@ -4289,13 +4307,118 @@ _KEYLESS_API = {'hash_for_each', 'hash_for_each_safe', 'hash_for_each_rcu', 'has
                 'hash_init'}
 
 
-def reads_bucket_only(text, i):
-    """Is the cursor at token i used to name a bucket (T[i], T + i), stepped, or kept
-    in a field for the next call (iter->bucket = i), rather than read as a number?"""
+def _bucket_parameter(fs, t, text, i, depth):
+    """Is token i an argument of a function of this file whose parameter there only
+    names buckets of t (and is read as nothing else)?"""
+    call = enclosing_call(text, i)
+    if call is None or call[0] not in fs.functions or depth > 4:
+        return False
+    j = fs.toks.at_pos(fs.functions[call[0]])
+    d = function_at(fs.toks, j) if j is not None else None
+    if d is None or call[1] >= len(d.params):
+        return False
+    name = d.params[call[1]][0]
+    rng = function_range(fs, fs.toks.pos[d.body[0]])
+    body = occurrences(fs, name, d.body[0], d.body[1])
+    if not any(text[k - 2] == t.name and text[k - 1] == '[' for k in body):
+        return False
+    return number_read(fs, t, ('id', name, None), rng, depth + 1) is None
+
+
+def _counting_loop(fs, var, at, rng):
+    """(first, last) token of the innermost for/while around token at whose header
+    names var, or None."""
+    text = fs.toks.text
+    for k in range(at, rng[0], -1):
+        if text[k] in ('for', 'while') and text[k + 1] == '(':
+            close = matching_close(text, k + 1)
+            end = statement_end(fs, k)
+            if end >= at and var in text[k + 2:close]:
+                return k, end
+    return None
+
+
+def number_read(fs, t, node, rng, depth=0, at=None):
+    """(position, text) of a use of a positional bucket number (a local or a cursor field)
+    other than naming a bucket of t, a step, an assignment to it, or a comparison with a
+    constant bound; None when there is none."""
+    toks = fs.toks
+    text = toks.text
+    if node[0] == 'id' and rng is not None:
+        where = occurrences(fs, node[1], function_header(fs, rng)[1], rng[1])
+        loop = _counting_loop(fs, node[1], at, rng) if at is not None else None
+        if loop is not None:         # a loop counter: what it counts in this loop
+            where = [i for i in where if loop[0] <= i <= loop[1]]
+    elif node[0] == 'field':
+        where = [i for i in range(1, len(text) - 1)
+                 if text[i] == node[2] and text[i - 1] in ('->', '.')]
+    else:
+        return None
+    decls = {d[0] for d in fs.decls.get(node[1], ())} if node[0] == 'id' else set()
+    for i in where:
+        if toks.pos[i] in decls:
+            continue
+        start = i
+        while start >= 2 and text[start - 1] in ('->', '.'):
+            start -= 2
+        prev, nxt = text[start - 1], text[i + 1]
+        if nxt in ('++', '--') or prev in ('++', '--') or start >= 2 and \
+                text[start - 2] in fs.tables and (prev == '[' and nxt == ']' or prev == '+'):
+            continue                 # T[i], T + i (of T or of another table), it->bucket++
+        if nxt in ('=', '+=', '-=') and prev in (';', '{', '}', '(', ','):
+            continue                 # assigned: what it is given is checked elsewhere
+        if node[0] == 'id' and prev in ('(', ',') and nxt in (')', ',') and \
+                _bucket_parameter(fs, t, text, i, depth):
+            continue                 # fill_bucket(vlan, i): a bucket of t there too
+        if nxt in ('<', '<=', '!=', '>=', '>', '==') or prev in ('<', '<=', '!=', '>=', '>', '=='):
+            other = _other_operand(text, i if nxt in ('<', '<=', '!=', '>=', '>', '==') else start)
+            if other is not None and all(toks.kind[k] != 'id' or text[k] in fs.macros or
+                                         text[k].isupper() or text[k] in ('ARRAY_SIZE', 'HASH_SIZE',
+                                                                          t.name)
+                                         for k in other):
+                continue             # a loop bound
+        return toks.pos[i], ' '.join(text[max(start - 2, 0):i + 3])
+    return None
+
+
+def _other_operand(text, i):
+    """Token indices of the operand on the other side of the comparison next to token i."""
+    if text[i + 1] in ('<', '<=', '!=', '>=', '>', '=='):
+        j, depth, out = i + 2, 0, []
+        while j < len(text):
+            if text[j] in ('(', '['):
+                depth += 1
+            elif text[j] in (')', ']'):
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and text[j] in (';', ',', '&&', '||', '?'):
+                break
+            out.append(j)
+            j += 1
+        return out
+    j, depth, out = i - 2, 0, []
+    while j >= 0:
+        if text[j] in (')', ']'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and text[j] in (';', ',', '&&', '||', '?', '='):
+            break
+        out.append(j)
+        j -= 1
+    return out
+
+
+def reads_bucket_only(text, i, name):
+    """Is the cursor at token i used to name a bucket of table name (T[i], T + i) or
+    stepped, rather than read as a number (hist[i]++, sum + i, e->slot = i)?"""
     prev, nxt = text[i - 1], text[i + 1]
-    if prev == '[' and nxt == ']' or prev == '+' or nxt in ('++', '--') or prev in ('++', '--'):
+    if nxt in ('++', '--') or prev in ('++', '--'):
         return True
-    return prev == '=' and nxt in (';', ',') and i >= 3 and text[i - 3] in ('->', '.')
+    return i >= 2 and text[i - 2] == name and (prev == '[' and nxt == ']' or prev == '+')
 
 
 def cursor_only_walks(fs, spans, rng):
@@ -4305,7 +4428,10 @@ def cursor_only_walks(fs, spans, rng):
     if len(spans) < 2 or spans[1][1] - spans[1][0] != 1 or rng is None:
         return False
     cursor = toks.text[spans[1][0]]
-    decls = {d[0] for d in fs.decls.get(cursor, ())}
+    decls = {d[0] for d in fs.decls.get(cursor, ())
+             if toks.pos[rng[0]] <= d[0] <= toks.pos[rng[1]]}
+    if not decls:
+        return False                 # a global or a parameter: read elsewhere too
     for k in occurrences(fs, cursor, rng[0], rng[1]):
         if toks.pos[k] in decls:
             continue

@@ -122,7 +122,7 @@ int main(void)
 
 		hlist_for_each_entry(c, &chain_table[i], entry)
 			n++;
-		printf("bucket %d: %d\n", i, n);
+		printf("a bucket of %d\n", n);
 	}
 	return 0;
 }

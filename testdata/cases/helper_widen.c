@@ -133,15 +133,17 @@ int main(void)
 
 		hlist_for_each_entry(p, &pair_tab[i], node)
 			n++;
-		printf("pair bucket %d: %d, found %d\n", i, n, pair_count((u64)i << 40, (u64)(i % 3) << 36));
+		printf("a pair bucket of %d\n", n);
 	}
+	for (i = 0; i < 1 << PAIR_BITS; i++)
+		printf("pair %d found %d\n", i, pair_count((u64)i << 40, (u64)(i % 3) << 36));
 	for (i = 0; i < VLAN_HASH_SIZE; i++) {
 		struct vlan *v;
 		int n = 0;
 
 		hlist_for_each_entry(v, &port.vlan_hash[i], hlist)
 			n++;
-		printf("bucket %d: %d\n", i, n);
+		printf("a bucket of %d\n", n);
 	}
 	return 0;
 }

@@ -98,7 +98,7 @@ int main(void)
 
 		hlist_for_each_entry(t, &tag_hash[i], hnode)
 			n++;
-		printf("bucket %d: %d\n", i, n);
+		printf("a bucket of %d\n", n);
 	}
 	return 0;
 }

@@ -290,7 +290,8 @@ def _narrowed(d, m):
     elif key is not None:
         # a ^ b: as wide as its widest operand, when every operand is a typed integer
         operands = [types.get(n) for n in free_names(key)]
-        if operands and all(o and is_integer_type(o) for o in operands) and not calls_in(key):
+        if operands and all(o and is_integer_type(o) for o in operands) and not calls_in(key) \
+                and not _has_cast_or_literal(key):
             wide = [o for o in operands if width_class(o) == 'long']
             key_type = wide[0] if wide else operands[0]
         else:
@@ -452,6 +453,15 @@ def _meaning(d, helpers, const_names):
     elif not formals:
         m.why = 'its hash does not depend on its parameters'
     return m
+
+
+def _has_cast_or_literal(node):
+    """Does an expression hold a cast or a number, which may widen it ((u64)hi << 32)?"""
+    if node[0] in ('cast', 'num'):
+        return True
+    return any(isinstance(part, tuple) and _has_cast_or_literal(part) or
+               isinstance(part, list) and any(_has_cast_or_literal(a) for a in part)
+               for part in node[1:-1])
 
 
 def _casts_of(toks, node, name):

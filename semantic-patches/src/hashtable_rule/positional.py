@@ -183,14 +183,10 @@ class Positional:
 
 
 def pastes_part_of(toks, name):
-    """Does the file paste (##) a token that could be a part of name?"""
+    """Could the file paste (##) name together? Any paste of a macro parameter
+    (#define PASTE(a, b) a##b) can, so any ## at all counts."""
     text = toks.text
-    for i in range(len(text) - 1):
-        if text[i] == _HASH_SIGN and text[i + 1] == _HASH_SIGN:
-            parts = [text[j] for j in (i - 1, i + 2) if 0 <= j < len(text) and toks.kind[j] == 'id']
-            if any(len(x) > 1 and (name.startswith(x) or name.endswith(x)) for x in parts):
-                return True
-    return False
+    return any(text[i] == _HASH_SIGN and text[i + 1] == _HASH_SIGN for i in range(len(text) - 1))
 
 
 def in_directive(toks, i):
