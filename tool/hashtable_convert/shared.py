@@ -242,11 +242,21 @@ def included_facts(root: str, path: str, text: str):
         frontier = nxt
 
 
+_POINTERS: Dict[tuple, Dict[str, Dict[str, str]]] = {}
+
+
 def header_struct_pointers(root: str, path: str) -> Dict[str, Dict[str, str]]:
-    """struct_pointer_fields() of the headers path includes, for the structs path names.
+    """struct_pointer_fields() of the headers path includes, for the structs path names
+    (read once per run: every batch and round passes them).
 
     A struct that two headers define with different fields is left out.
     """
+    if (root, path) not in _POINTERS:
+        _POINTERS[(root, path)] = _header_struct_pointers(root, path)
+    return _POINTERS[(root, path)]
+
+
+def _header_struct_pointers(root: str, path: str) -> Dict[str, Dict[str, str]]:
     text = read_text(os.path.join(root, path)) or ''
     named = set(re.findall(r'\bstruct\s+(\w+)', blank_comments_and_strings(text)))
     out: Dict[str, Dict[str, str]] = {}
