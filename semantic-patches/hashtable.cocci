@@ -198,6 +198,15 @@ def matching_open(toks, j):
     raise IndexError('no opening bracket')
 
 
+def directive_start(toks, i):
+    """Index of the # that begins the preprocessor line token i is on (the body of a
+    #define, say), or None. Lines continued with a backslash are one line here."""
+    j = i
+    while j > 0 and not toks.bol[j]:
+        j -= 1
+    return j if toks.text[j] == _HASH_SIGN else None
+
+
 def argument_spans(toks, j):
     """(first, end) token indices of each argument of the call whose ( is toks[j]."""
     close = matching_close(toks, j)
@@ -929,6 +938,7 @@ class FileState:
         self.members = {}            # hlist op position -> node member name
         self.recorded = False
         # struct -> field -> the struct it points to: the headers (the wrapper) and this file
+        self.undefs = None           # names the file #undefs (sites.undefined_names)
         self.struct_pointers = {k: dict(v) for k, v in
                                 _FACTS.get('files', {}).get(path, {}).get('pointers', {}).items()}
         self.struct_pointers.update(struct_pointer_fields(self.toks))
@@ -1126,6 +1136,26 @@ def occurrences(fs, name, lo=0, hi=None):
                 and not (i > 0 and toks.text[i - 1] in ('->', '.')) and i not in fs.member_args:
             out.append(i)
     return out
+
+
+def call_nodes(fs, d):
+    """The calls of function d, in order, and the token index of its first use that is
+    not a call (None: only called); or None when a call is not understood."""
+    toks = fs.toks
+    found = []
+    for i in occurrences(fs, d.name):
+        if i == d.name_index:
+            continue
+        if i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
+            return found, i
+        try:
+            node = parse_tokens(toks, i, matching_close(toks.text, i + 1) + 1)
+        except (Unknown, IndexError):
+            return None
+        if node[0] != 'call' or len(node[2]) != len(d.params):
+            return None
+        found.append(node)
+    return found, None
 
 
 def table_occurrences(fs, t):
@@ -2096,9 +2126,11 @@ def sizes_of_table(t, text):
 def undefined_names(fs, texts):
     """Macros the texts need (through other macros) that the file #undefs: the table and
     a use far from it may see different values, which no evaluation here can tell."""
-    text = fs.toks.text
-    undefs = {text[i + 2] for i in range(len(text) - 2)
-              if text[i] == _HASH_SIGN and text[i + 1] == 'undef'}
+    if fs.undefs is None:
+        text = fs.toks.text
+        fs.undefs = {text[i + 2] for i in range(len(text) - 2)
+                     if text[i] == _HASH_SIGN and text[i + 1] == 'undef'}
+    undefs = fs.undefs
     if not undefs:
         return set()
     seen, todo = set(), [w for text in texts for w in re.findall(r'[A-Za-z_]\w*', text)]
@@ -2580,7 +2612,7 @@ def _index_calls(fs, d, j, t, helpers, ops):
     """The bucket number parameter j of d: every call passes a bucket number of t made
     from a key, inline or through an index variable the caller also indexes t with."""
     toks = fs.toks
-    got = _call_nodes(fs, d)
+    got = call_nodes(fs, d)
     if got is None:
         return None
     found, other = got
@@ -2631,29 +2663,11 @@ def _index_calls(fs, d, j, t, helpers, ops):
     return bp
 
 
-def _call_nodes(fs, d):
-    """The calls of function d, in order, and the token index of its first use that is
-    not a call (None: only called); or None when a call is not understood."""
-    toks = fs.toks
-    found = []
-    for i in occurrences(fs, d.name):
-        if i == d.name_index:
-            continue
-        if i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
-            return found, i
-        try:
-            node = parse_tokens(toks, i, matching_close(toks.text, i + 1) + 1)
-        except (Unknown, IndexError):
-            return None
-        if node[0] != 'call' or len(node[2]) != len(d.params):
-            return None
-        found.append(node)
-    return found, None
 
 
 def _calls(fs, d, j, helpers, pointers, bucket_pointers, ops):
     toks = fs.toks
-    got = _call_nodes(fs, d)
+    got = call_nodes(fs, d)
     if got is None:
         return None
     found, other = got
@@ -2984,23 +2998,17 @@ class Positional:
         if d is None or not d.static or d.body[0] != rng[0] + 1 or name not in d.param_names():
             return False
         k = d.param_names().index(name)
-        calls = [i for i in occurrences(self.fs, d.name) if i != d.name_index]
-        if not calls or pastes_part_of(toks, d.name):
-            return False             # walk_##what(n) calls it where no search can see
-        for i in calls:
-            if in_directive(toks, i):
+        got = call_nodes(self.fs, d)
+        # not only called (its address is taken: any caller may pass anything), or
+        # maybe called where no search can see (walk_##what(n))
+        if got is None or got[1] is not None or not got[0] or pastes_part_of(toks, d.name):
+            return False
+        for node in got[0]:
+            i = node[-1][0]
+            if directive_start(toks, i) is not None:
                 return False         # a macro: what it is given is not known here
             caller = function_range(self.fs, toks.pos[i])
-            if caller is None or i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
-                return False         # its address is taken: any caller may pass anything
-            spans = argument_spans(toks.text, i + 1)
-            if len(spans) != len(d.params):
-                return False
-            try:
-                node = parse_tokens(toks, spans[k][0], spans[k][1])
-            except (Unknown, IndexError):
-                return False
-            if not self.value(node, caller, seen, stored=True):
+            if caller is None or not self.value(node[2][k], caller, seen, stored=True):
                 return False
         return True
 
@@ -3040,14 +3048,6 @@ def pastes_part_of(toks, name):
     (#define PASTE(a, b) a##b) can, so any ## at all counts."""
     text = toks.text
     return any(text[i] == _HASH_SIGN and text[i + 1] == _HASH_SIGN for i in range(len(text) - 1))
-
-
-def in_directive(toks, i):
-    """Is token i on a preprocessor line (a #define body, say)?"""
-    j = i
-    while j > 0 and not toks.bol[j]:
-        j -= 1
-    return toks.text[j] == _HASH_SIGN
 
 
 def _expression_end(text, j):
@@ -4074,7 +4074,7 @@ def decide_table(fs, t, helpers):
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
         for i in body:
             if toks.text[i] == walk['cursor'] and toks.kind[i] == 'id' and \
-                    not reads_bucket_only(toks.text, i, t.name):
+                    not reads_bucket_only(toks.text, i, i, (t.name,)):
                 t.refuse('a walk over the buckets reads its bucket number "%s": hash_min() '
                          'puts entries in other buckets' % walk['cursor'], toks.pos[i])
                 break
@@ -4361,10 +4361,9 @@ def number_read(fs, t, node, rng, depth=0, at=None):
         start = i
         while start >= 2 and text[start - 1] in ('->', '.'):
             start -= 2
-        prev, nxt = text[start - 1], text[i + 1]
-        if nxt in ('++', '--') or prev in ('++', '--') or start >= 2 and \
-                text[start - 2] in fs.tables and (prev == '[' and nxt == ']' or prev == '+'):
+        if reads_bucket_only(text, start, i, fs.tables):
             continue                 # T[i], T + i (of T or of another table), it->bucket++
+        prev, nxt = text[start - 1], text[i + 1]
         if nxt in ('=', '+=', '-=') and prev in (';', '{', '}', '(', ','):
             continue                 # assigned: what it is given is checked elsewhere
         if node[0] == 'id' and prev in ('(', ',') and nxt in (')', ',') and \
@@ -4412,13 +4411,14 @@ def _other_operand(text, i):
     return out
 
 
-def reads_bucket_only(text, i, name):
-    """Is the cursor at token i used to name a bucket of table name (T[i], T + i) or
-    stepped, rather than read as a number (hist[i]++, sum + i, e->slot = i)?"""
-    prev, nxt = text[i - 1], text[i + 1]
+def reads_bucket_only(text, start, i, tables):
+    """Is the bucket number at tokens start..i (i, or it->bucket) used to name a bucket of
+    one of tables (T[i], T + i) or stepped, rather than read as a number (hist[i]++,
+    sum + i, e->slot = i)?"""
+    prev, nxt = text[start - 1], text[i + 1]
     if nxt in ('++', '--') or prev in ('++', '--'):
         return True
-    return i >= 2 and text[i - 2] == name and (prev == '[' and nxt == ']' or prev == '+')
+    return start >= 2 and text[start - 2] in tables and (prev == '[' and nxt == ']' or prev == '+')
 
 
 def cursor_only_walks(fs, spans, rng):
@@ -4435,9 +4435,8 @@ def cursor_only_walks(fs, spans, rng):
     for k in occurrences(fs, cursor, rng[0], rng[1]):
         if toks.pos[k] in decls:
             continue
-        if enclosing_call(toks.text, k) is None or \
-                enclosing_call(toks.text, k)[0] not in _KEYLESS_API or \
-                enclosing_call(toks.text, k)[1] != 1 or toks.text[k + 1] != ',':
+        call = enclosing_call(toks.text, k)
+        if call is None or call[0] not in _KEYLESS_API or call[1] != 1 or toks.text[k + 1] != ',':
             return False
     return True
 
@@ -4499,7 +4498,7 @@ def check_member_bases(fs, t):
             continue
         if any(lo <= i <= hi for lo, hi in helper_bodies):
             continue                 # checked where the helper is called
-        d_start = _macro_start(toks, i)
+        d_start = directive_start(toks, i)
         if d_start is not None and toks.pos[d_start] in unchanged:
             continue                 # a walk that stays as it is: any struct will do
         base = i - 2
@@ -4518,14 +4517,6 @@ def check_member_bases(fs, t):
         if not t.struct or 'struct' not in words or t.struct not in words:
             t.refuse('cannot tell that "%s%s%s" is a member of struct %s'
                      % (toks.text[base], toks.text[i - 1], t.name, t.struct or '?'), toks.pos[i])
-
-
-def _macro_start(toks, i):
-    """The # of the #define whose body token i is in, or None."""
-    j = i
-    while j > 0 and not toks.bol[j]:
-        j -= 1
-    return j if toks.text[j] == '#' else None
 
 
 def is_emptiness_test(fs, t, loop):

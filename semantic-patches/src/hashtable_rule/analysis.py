@@ -7,7 +7,7 @@ from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus
 from .files import (_FACTS, _SHARED, Site, declared_type, function_header, function_range,
                     in_spans, occurrences, statement_end, table_occurrences, tok_indices,
                     variable_type)
-from .tokens import _HASH_SIGN, argument_spans, matching_close
+from .tokens import _HASH_SIGN, argument_spans, directive_start, matching_close
 from .helpers import bucket_parts, calls_in, function_at
 from .allocated import analyse_allocated
 from .params import find_bucket_params
@@ -481,7 +481,7 @@ def decide_table(fs, t, helpers):
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
         for i in body:
             if toks.text[i] == walk['cursor'] and toks.kind[i] == 'id' and \
-                    not reads_bucket_only(toks.text, i, t.name):
+                    not reads_bucket_only(toks.text, i, i, (t.name,)):
                 t.refuse('a walk over the buckets reads its bucket number "%s": hash_min() '
                          'puts entries in other buckets' % walk['cursor'], toks.pos[i])
                 break
@@ -768,10 +768,9 @@ def number_read(fs, t, node, rng, depth=0, at=None):
         start = i
         while start >= 2 and text[start - 1] in ('->', '.'):
             start -= 2
-        prev, nxt = text[start - 1], text[i + 1]
-        if nxt in ('++', '--') or prev in ('++', '--') or start >= 2 and \
-                text[start - 2] in fs.tables and (prev == '[' and nxt == ']' or prev == '+'):
+        if reads_bucket_only(text, start, i, fs.tables):
             continue                 # T[i], T + i (of T or of another table), it->bucket++
+        prev, nxt = text[start - 1], text[i + 1]
         if nxt in ('=', '+=', '-=') and prev in (';', '{', '}', '(', ','):
             continue                 # assigned: what it is given is checked elsewhere
         if node[0] == 'id' and prev in ('(', ',') and nxt in (')', ',') and \
@@ -819,13 +818,14 @@ def _other_operand(text, i):
     return out
 
 
-def reads_bucket_only(text, i, name):
-    """Is the cursor at token i used to name a bucket of table name (T[i], T + i) or
-    stepped, rather than read as a number (hist[i]++, sum + i, e->slot = i)?"""
-    prev, nxt = text[i - 1], text[i + 1]
+def reads_bucket_only(text, start, i, tables):
+    """Is the bucket number at tokens start..i (i, or it->bucket) used to name a bucket of
+    one of tables (T[i], T + i) or stepped, rather than read as a number (hist[i]++,
+    sum + i, e->slot = i)?"""
+    prev, nxt = text[start - 1], text[i + 1]
     if nxt in ('++', '--') or prev in ('++', '--'):
         return True
-    return i >= 2 and text[i - 2] == name and (prev == '[' and nxt == ']' or prev == '+')
+    return start >= 2 and text[start - 2] in tables and (prev == '[' and nxt == ']' or prev == '+')
 
 
 def cursor_only_walks(fs, spans, rng):
@@ -842,9 +842,8 @@ def cursor_only_walks(fs, spans, rng):
     for k in occurrences(fs, cursor, rng[0], rng[1]):
         if toks.pos[k] in decls:
             continue
-        if enclosing_call(toks.text, k) is None or \
-                enclosing_call(toks.text, k)[0] not in _KEYLESS_API or \
-                enclosing_call(toks.text, k)[1] != 1 or toks.text[k + 1] != ',':
+        call = enclosing_call(toks.text, k)
+        if call is None or call[0] not in _KEYLESS_API or call[1] != 1 or toks.text[k + 1] != ',':
             return False
     return True
 
@@ -906,7 +905,7 @@ def check_member_bases(fs, t):
             continue
         if any(lo <= i <= hi for lo, hi in helper_bodies):
             continue                 # checked where the helper is called
-        d_start = _macro_start(toks, i)
+        d_start = directive_start(toks, i)
         if d_start is not None and toks.pos[d_start] in unchanged:
             continue                 # a walk that stays as it is: any struct will do
         base = i - 2
@@ -925,14 +924,6 @@ def check_member_bases(fs, t):
         if not t.struct or 'struct' not in words or t.struct not in words:
             t.refuse('cannot tell that "%s%s%s" is a member of struct %s'
                      % (toks.text[base], toks.text[i - 1], t.name, t.struct or '?'), toks.pos[i])
-
-
-def _macro_start(toks, i):
-    """The # of the #define whose body token i is in, or None."""
-    j = i
-    while j > 0 and not toks.bol[j]:
-        j -= 1
-    return j if toks.text[j] == '#' else None
 
 
 def is_emptiness_test(fs, t, loop):

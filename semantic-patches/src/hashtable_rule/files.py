@@ -16,7 +16,7 @@ written there as JSON, one file per source file (see verdicts.record).
 import json
 import os
 
-from .cexpr import TYPEDEFS
+from .cexpr import TYPEDEFS, Unknown, parse_tokens
 from .tokens import _HASH_SIGN, Tokens, _pos, _span, align, matching_close
 
 
@@ -123,6 +123,7 @@ class FileState:
         self.members = {}            # hlist op position -> node member name
         self.recorded = False
         # struct -> field -> the struct it points to: the headers (the wrapper) and this file
+        self.undefs = None           # names the file #undefs (sites.undefined_names)
         self.struct_pointers = {k: dict(v) for k, v in
                                 _FACTS.get('files', {}).get(path, {}).get('pointers', {}).items()}
         self.struct_pointers.update(struct_pointer_fields(self.toks))
@@ -320,6 +321,26 @@ def occurrences(fs, name, lo=0, hi=None):
                 and not (i > 0 and toks.text[i - 1] in ('->', '.')) and i not in fs.member_args:
             out.append(i)
     return out
+
+
+def call_nodes(fs, d):
+    """The calls of function d, in order, and the token index of its first use that is
+    not a call (None: only called); or None when a call is not understood."""
+    toks = fs.toks
+    found = []
+    for i in occurrences(fs, d.name):
+        if i == d.name_index:
+            continue
+        if i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
+            return found, i
+        try:
+            node = parse_tokens(toks, i, matching_close(toks.text, i + 1) + 1)
+        except (Unknown, IndexError):
+            return None
+        if node[0] != 'call' or len(node[2]) != len(d.params):
+            return None
+        found.append(node)
+    return found, None
 
 
 def table_occurrences(fs, t):

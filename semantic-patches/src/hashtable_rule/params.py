@@ -12,11 +12,11 @@ nodeid itself, and r goes.
 """
 
 from .cexpr import Unknown, parse_tokens, render, strip_parens
-from .files import declared_type, function_range, is_parameter, occurrences
+from .files import call_nodes, declared_type, function_range, is_parameter, occurrences
 from .helpers import bucket_parts, is_integer_type
 from .sites import (TABLE_BASE, bucket_call, index_reduction, parse_span, reduction_of_text,
                     substitute, table_of)
-from .tokens import Tokens, matching_close
+from .tokens import Tokens
 from .widths import width_class
 
 _CHANGES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
@@ -120,7 +120,7 @@ def _index_calls(fs, d, j, t, helpers, ops):
     """The bucket number parameter j of d: every call passes a bucket number of t made
     from a key, inline or through an index variable the caller also indexes t with."""
     toks = fs.toks
-    got = _call_nodes(fs, d)
+    got = call_nodes(fs, d)
     if got is None:
         return None
     found, other = got
@@ -171,29 +171,11 @@ def _index_calls(fs, d, j, t, helpers, ops):
     return bp
 
 
-def _call_nodes(fs, d):
-    """The calls of function d, in order, and the token index of its first use that is
-    not a call (None: only called); or None when a call is not understood."""
-    toks = fs.toks
-    found = []
-    for i in occurrences(fs, d.name):
-        if i == d.name_index:
-            continue
-        if i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
-            return found, i
-        try:
-            node = parse_tokens(toks, i, matching_close(toks.text, i + 1) + 1)
-        except (Unknown, IndexError):
-            return None
-        if node[0] != 'call' or len(node[2]) != len(d.params):
-            return None
-        found.append(node)
-    return found, None
 
 
 def _calls(fs, d, j, helpers, pointers, bucket_pointers, ops):
     toks = fs.toks
-    got = _call_nodes(fs, d)
+    got = call_nodes(fs, d)
     if got is None:
         return None
     found, other = got

@@ -9,11 +9,11 @@ hash_init() or hash_empty() are rewritten (analysis.py).
 """
 
 from .cexpr import Unknown, parse_tokens, strip_parens
-from .files import (declared_type, function_header, function_range, is_declarator,
+from .files import (call_nodes, declared_type, function_header, function_range, is_declarator,
                     is_parameter, occurrences)
 from .helpers import bucket_parts, function_at
 from .sites import table_of
-from .tokens import _HASH_SIGN, argument_spans, matching_close, matching_open
+from .tokens import _HASH_SIGN, directive_start, matching_close, matching_open
 
 # calls that read a bucket given to them, or clear it, but never insert into it
 READ_ONLY_CALLS = {
@@ -131,23 +131,17 @@ class Positional:
         if d is None or not d.static or d.body[0] != rng[0] + 1 or name not in d.param_names():
             return False
         k = d.param_names().index(name)
-        calls = [i for i in occurrences(self.fs, d.name) if i != d.name_index]
-        if not calls or pastes_part_of(toks, d.name):
-            return False             # walk_##what(n) calls it where no search can see
-        for i in calls:
-            if in_directive(toks, i):
+        got = call_nodes(self.fs, d)
+        # not only called (its address is taken: any caller may pass anything), or
+        # maybe called where no search can see (walk_##what(n))
+        if got is None or got[1] is not None or not got[0] or pastes_part_of(toks, d.name):
+            return False
+        for node in got[0]:
+            i = node[-1][0]
+            if directive_start(toks, i) is not None:
                 return False         # a macro: what it is given is not known here
             caller = function_range(self.fs, toks.pos[i])
-            if caller is None or i + 1 >= len(toks.text) or toks.text[i + 1] != '(':
-                return False         # its address is taken: any caller may pass anything
-            spans = argument_spans(toks.text, i + 1)
-            if len(spans) != len(d.params):
-                return False
-            try:
-                node = parse_tokens(toks, spans[k][0], spans[k][1])
-            except (Unknown, IndexError):
-                return False
-            if not self.value(node, caller, seen, stored=True):
+            if caller is None or not self.value(node[2][k], caller, seen, stored=True):
                 return False
         return True
 
@@ -187,14 +181,6 @@ def pastes_part_of(toks, name):
     (#define PASTE(a, b) a##b) can, so any ## at all counts."""
     text = toks.text
     return any(text[i] == _HASH_SIGN and text[i + 1] == _HASH_SIGN for i in range(len(text) - 1))
-
-
-def in_directive(toks, i):
-    """Is token i on a preprocessor line (a #define body, say)?"""
-    j = i
-    while j > 0 and not toks.bol[j]:
-        j -= 1
-    return toks.text[j] == _HASH_SIGN
 
 
 def _expression_end(text, j):

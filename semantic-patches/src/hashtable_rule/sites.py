@@ -205,9 +205,11 @@ def sizes_of_table(t, text):
 def undefined_names(fs, texts):
     """Macros the texts need (through other macros) that the file #undefs: the table and
     a use far from it may see different values, which no evaluation here can tell."""
-    text = fs.toks.text
-    undefs = {text[i + 2] for i in range(len(text) - 2)
-              if text[i] == _HASH_SIGN and text[i + 1] == 'undef'}
+    if fs.undefs is None:
+        text = fs.toks.text
+        fs.undefs = {text[i + 2] for i in range(len(text) - 2)
+                     if text[i] == _HASH_SIGN and text[i + 1] == 'undef'}
+    undefs = fs.undefs
     if not undefs:
         return set()
     seen, todo = set(), [w for text in texts for w in re.findall(r'[A-Za-z_]\w*', text)]

@@ -157,6 +157,15 @@ def matching_open(toks, j):
     raise IndexError('no opening bracket')
 
 
+def directive_start(toks, i):
+    """Index of the # that begins the preprocessor line token i is on (the body of a
+    #define, say), or None. Lines continued with a backslash are one line here."""
+    j = i
+    while j > 0 and not toks.bol[j]:
+        j -= 1
+    return j if toks.text[j] == _HASH_SIGN else None
+
+
 def argument_spans(toks, j):
     """(first, end) token indices of each argument of the call whose ( is toks[j]."""
     close = matching_close(toks, j)
