@@ -4894,11 +4894,36 @@ def record(p):
     os.replace(tmp, os.path.join(out, name))
 
 
+# the file that converts() was last asked about: the one spatch is on
+_CONVERTING = {}
+# a name no C file has: a gate bound to it matches nothing
+NO_SUCH_FUNCTION = 'hashtable_convert_gate_closed'
+
+
 def converts(p):
     """Does the file of p convert anything (has the decision approved any change)?"""
     fs = state(p)
     decide(fs)
+    _CONVERTING['file'] = fs
     return bool(fs.approved)
+
+
+def gate_function(*kinds):
+    """The function that opens the gate of the rules making changes of these kinds.
+
+    A function of the current file that function_def matched, when the decision
+    approved a change of one of these kinds (the gate is the same pattern, so it
+    matches); otherwise a name no file has. The rules that call converts() ran
+    just before, on the same file.
+    """
+    fs = _CONVERTING.get('file')
+    if fs is not None and not any(a[0] in kinds for a in fs.approved.values()):
+        return NO_SUCH_FUNCTION
+    if fs is None or not fs.functions:
+        # the rules must run and nothing opens their gate: change nothing
+        raise RuntimeError('%s:1: %s approved in a file with no function definition; '
+                           'the file is left unchanged' % (fs.path if fs else '?', kinds[0]))
+    return min(fs.functions)
 
 
 def approved(p, kind, extra=None):
@@ -5744,6 +5769,140 @@ p << crossfile_use.p;
 if not converts(p):
     cocci.include_match(False)
 
+// Most rules below make one kind of change inside functions, and a file that
+// converts needs few kinds; a rule is a walk over every function of the file.
+// Each such rule depends on a gate that matches only when its kinds were
+// approved: gate_function() names a function that function_def matched (so its
+// gate matches for sure), or a name that is in no file (so that it cannot).
+@script:python gates depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+g_allocation;
+g_init;
+g_empty;
+g_walk;
+g_op;
+g_assign;
+g_replace;
+g_parameter;
+g_drop_statement;
+g_drop_function;
+g_bucket_pointer;
+g_delete;
+g_retype;
+g_dead_var;
+@@
+coccinelle.g_allocation = cocci.make_ident(gate_function("drop_alloc", "alloc_init", "drop_if", "drop_free", "drop_null"))
+coccinelle.g_init = cocci.make_ident(gate_function("init", "init_drop"))
+coccinelle.g_empty = cocci.make_ident(gate_function("empty"))
+coccinelle.g_walk = cocci.make_ident(gate_function("walk"))
+coccinelle.g_op = cocci.make_ident(gate_function("op"))
+coccinelle.g_assign = cocci.make_ident(gate_function("assign"))
+coccinelle.g_replace = cocci.make_ident(gate_function("replace"))
+coccinelle.g_parameter = cocci.make_ident(gate_function("drop_param", "replace_param"))
+coccinelle.g_drop_statement = cocci.make_ident(gate_function("drop_statement"))
+coccinelle.g_drop_function = cocci.make_ident(gate_function("drop_function"))
+coccinelle.g_bucket_pointer = cocci.make_ident(gate_function("bptr"))
+coccinelle.g_delete = cocci.make_ident(gate_function("del"))
+coccinelle.g_retype = cocci.make_ident(gate_function("retype"))
+coccinelle.g_dead_var = cocci.make_ident(gate_function("dead_var"))
+
+@approves_allocation@
+identifier gates.g_allocation;
+type TR;
+@@
+
+TR g_allocation(...) {...}
+
+@approves_init@
+identifier gates.g_init;
+type TR;
+@@
+
+TR g_init(...) {...}
+
+@approves_empty@
+identifier gates.g_empty;
+type TR;
+@@
+
+TR g_empty(...) {...}
+
+@approves_walk@
+identifier gates.g_walk;
+type TR;
+@@
+
+TR g_walk(...) {...}
+
+@approves_op@
+identifier gates.g_op;
+type TR;
+@@
+
+TR g_op(...) {...}
+
+@approves_assign@
+identifier gates.g_assign;
+type TR;
+@@
+
+TR g_assign(...) {...}
+
+@approves_replace@
+identifier gates.g_replace;
+type TR;
+@@
+
+TR g_replace(...) {...}
+
+@approves_parameter@
+identifier gates.g_parameter;
+type TR;
+@@
+
+TR g_parameter(...) {...}
+
+@approves_drop_statement@
+identifier gates.g_drop_statement;
+type TR;
+@@
+
+TR g_drop_statement(...) {...}
+
+@approves_drop_function@
+identifier gates.g_drop_function;
+type TR;
+@@
+
+TR g_drop_function(...) {...}
+
+@approves_bucket_pointer@
+identifier gates.g_bucket_pointer;
+type TR;
+@@
+
+TR g_bucket_pointer(...) {...}
+
+@approves_delete@
+identifier gates.g_delete;
+type TR;
+@@
+
+TR g_delete(...) {...}
+
+@approves_retype@
+identifier gates.g_retype;
+type TR;
+@@
+
+TR g_retype(...) {...}
+
+@approves_dead_var@
+identifier gates.g_dead_var;
+type TR;
+@@
+
+TR g_dead_var(...) {...}
+
 @define_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
 identifier T;
 expression N;
@@ -5809,7 +5968,7 @@ declarer name DEFINE_READ_MOSTLY_HASHTABLE;
 + static DEFINE_READ_MOSTLY_HASHTABLE(T, B);
 
 // an allocated table: the allocation, its failure branch and its frees go
-@drop_alloc_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@drop_alloc_patch depends on patch && approves_allocation@
 identifier T;
 expression E;
 position p : script:python() { approved(p, "drop_alloc") };
@@ -5817,7 +5976,7 @@ position p : script:python() { approved(p, "drop_alloc") };
 
 - T@p = E;
 
-@alloc_init_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@alloc_init_patch depends on patch && approves_allocation@
 identifier T;
 expression E;
 position p : script:python() { approved(p, "alloc_init") };
@@ -5826,7 +5985,7 @@ position p : script:python() { approved(p, "alloc_init") };
 - T@p = E;
 + hash_init(T);
 
-@drop_if_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@drop_if_patch depends on patch && approves_allocation@
 expression E;
 statement S;
 position p : script:python() { approved(p, "drop_if") };
@@ -5834,7 +5993,7 @@ position p : script:python() { approved(p, "drop_if") };
 
 - if@p (E) S
 
-@drop_free_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@drop_free_patch depends on patch && approves_allocation@
 identifier F;
 expression E;
 position p : script:python() { approved(p, "drop_free") };
@@ -5842,7 +6001,7 @@ position p : script:python() { approved(p, "drop_free") };
 
 - F@p(E);
 
-@drop_null_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@drop_null_patch depends on patch && approves_allocation@
 identifier T;
 position p : script:python() { approved(p, "drop_null") };
 @@
@@ -5856,7 +6015,7 @@ position p : script:python() { approved(p, "include") };
 #include <linux/...>@p
 + #include <linux/hashtable.h>
 
-@init_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@init_patch depends on patch && approves_init@
 identifier i;
 expression hi;
 position pf : script:python() { approved(pf, "init") };
@@ -5883,7 +6042,7 @@ expression T;
 + hash_init(T);
 )
 
-@init_while_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@init_while_patch depends on patch && approves_init@
 identifier i;
 expression T, hi;
 position pf : script:python() { approved(pf, "init") };
@@ -5896,7 +6055,7 @@ position pf : script:python() { approved(pf, "init") };
 - }
 + hash_init(T);
 
-@init_while_drop_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@init_while_drop_patch depends on patch && approves_init@
 identifier i;
 expression hi;
 statement S;
@@ -5906,7 +6065,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 - i = 0;
 - while@pf (i < hi) S
 
-@init_drop_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@init_drop_patch depends on patch && approves_init@
 expression E1, E2, E3;
 statement S;
 position pf : script:python() { approved(pf, "init_drop") };
@@ -5914,7 +6073,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 
 - for@pf (E1; E2; E3) S
 
-@empty_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@empty_patch depends on patch && approves_empty@
 identifier i;
 expression T, hi;
 symbol false, true;
@@ -5935,7 +6094,7 @@ position pf : script:python() { approved(pf, "empty") };
 + return hash_empty(T);
 )
 
-@walk_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@walk_patch depends on patch && approves_walk@
 identifier i, m;
 expression hi, pos, tmp, node;
 statement S;
@@ -6012,7 +6171,7 @@ expression T;
 - }
 )
 
-@op_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@op_patch depends on patch && approves_op@
 expression n, B;
 position pc : script:python() { approved(pc, "op") };
 fresh identifier tname = script:python(pc) { approved_extra(pc)[0] };
@@ -6027,7 +6186,7 @@ fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
 + hash_add_rcu(tname, n, key)
 )
 
-@op_iter_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@op_iter_patch depends on patch && approves_op@
 identifier m;
 expression B, pos, tmp, c;
 statement S;
@@ -6061,7 +6220,7 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
 )
 
 // pre-3.9: the hashtable.h of Linux 3.7 and 3.8 takes the node cursor too
-@op_iter_old_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@op_iter_old_patch depends on patch && approves_op@
 identifier m;
 expression B, pos, tmp, node;
 statement S;
@@ -6085,7 +6244,7 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
   S
 )
 
-@assign_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@assign_patch depends on patch && approves_assign@
 identifier i;
 expression E;
 position p : script:python() { approved(p, "assign") };
@@ -6098,7 +6257,7 @@ fresh identifier key = script:python(p) { approved_extra(p) };
 // an expression becomes another: a helper kept without its reduction, or the
 // argument a function is given instead of a bucket (each context its own rule:
 // a rule for every expression of the file would cost a constraint per expression)
-@replace_return_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@replace_return_patch depends on patch && approves_replace@
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E) };
 fresh identifier text = script:python(p) { approved_extra(p) };
@@ -6109,7 +6268,7 @@ fresh identifier text = script:python(p) { approved_extra(p) };
 + text
   ;
 
-@replace_assign_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@replace_assign_patch depends on patch && approves_replace@
 identifier x;
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E) };
@@ -6131,7 +6290,7 @@ fresh identifier text = script:python(p) { approved_extra(p) };
 - E@p
 + text
 
-@has_bucket_param depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@has_bucket_param depends on patch && approves_parameter@
 identifier f, b;
 type T, PT;
 position p : script:python() { approved(p, "drop_param") or approved(p, "replace_param") };
@@ -6151,7 +6310,7 @@ fresh identifier text = script:python(p) { approved_extra(p) };
 + text
   ,...)
 
-@drop_statement_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@drop_statement_patch depends on patch && approves_drop_statement@
 identifier v;
 expression E;
 position p : script:python() { approved(p, "drop_statement") };
@@ -6165,7 +6324,7 @@ position p : script:python() { approved(p, "drop_statement") };
 - v@p = E;
 )
 
-@drop_function_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@drop_function_patch depends on patch && approves_drop_function@
 type TR;
 identifier H;
 position p : script:python() { approved(p, "drop_function") };
@@ -6182,7 +6341,7 @@ position p : script:python() { approved(p, "drop_macro") };
 - #define H(...) E@p
 
 // a function handed a bucket of a table hashes the key itself (params.py)
-@drop_param_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@drop_param_patch depends on patch && approves_parameter@
 identifier f, b;
 type T, PT;
 position p : script:python() { approved(p, "drop_param") };
@@ -6202,7 +6361,7 @@ T f(...,
   ...) {...}
 )
 
-@replace_param depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@replace_param depends on patch && approves_parameter@
 identifier f, b;
 type T, PT;
 position p : script:python() { approved(p, "replace_param") };
@@ -6218,7 +6377,7 @@ kn;
 coccinelle.kt = cocci.make_type(approved_extra(p)[0])
 coccinelle.kn = cocci.make_ident(approved_extra(p)[1])
 
-@replace_param_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@replace_param_patch depends on patch && approves_parameter@
 identifier replace_param.f, replace_param.b;
 type replace_param.T, replace_param.PT;
 position replace_param.p;
@@ -6263,7 +6422,7 @@ f(...,
   ...)
 )
 
-@bucket_ptr_remove depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@bucket_ptr_remove depends on patch && approves_bucket_pointer@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -6271,7 +6430,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - head@ph = E;
 
-@bucket_ptr_decl_remove depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@bucket_ptr_decl_remove depends on patch && approves_bucket_pointer@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -6279,7 +6438,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - struct hlist_head *head@ph = E;
 
-@delete_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@delete_patch depends on patch && approves_delete@
 expression X;
 position pc : script:python() { approved(pc, "del") };
 @@
@@ -6319,7 +6478,7 @@ position p : script:python() { approved(p, "dead_macro") };
 
 // an index variable narrower than the key it now holds takes the type of the key,
 // and so does a kept helper that returned a hash of it
-@retype_var depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@retype_var depends on patch && approves_retype@
 type T1;
 identifier x;
 expression E;
@@ -6338,7 +6497,7 @@ kt;
 @@
 coccinelle.kt = cocci.make_type(approved_extra(p))
 
-@retype_var_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@retype_var_patch depends on patch && approves_retype@
 type retype_var.T1;
 identifier retype_var.x;
 position retype_var.p;
@@ -6356,7 +6515,7 @@ expression E;
   x@p = E;
 )
 
-@retype_function depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@retype_function depends on patch && approves_retype@
 type T1;
 identifier f;
 position p : script:python() { approved(p, "retype") };
@@ -6370,7 +6529,7 @@ kt;
 @@
 coccinelle.kt = cocci.make_type(approved_extra(p))
 
-@retype_function_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@retype_function_patch depends on patch && approves_retype@
 type retype_function.T1;
 identifier retype_function.f;
 position retype_function.p;
@@ -6381,7 +6540,7 @@ type return_type.kt;
 + kt
   f@p(...) {...}
 
-@dead_var_patch depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@dead_var_patch depends on patch && approves_dead_var@
 type T1;
 identifier x;
 position p : script:python() { approved(p, "dead_var") };
@@ -6494,7 +6653,7 @@ p << leftover_define.p;
 @@
 fail_incomplete(p)
 
-@leftover_replace depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@leftover_replace depends on patch && approves_replace@
 identifier x;
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E, True) };
@@ -6507,7 +6666,7 @@ p << leftover_replace.p;
 @@
 fail_incomplete(p)
 
-@leftover_retype depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@leftover_retype depends on patch && approves_retype@
 type T1;
 identifier x;
 expression E;
@@ -6525,7 +6684,7 @@ p << leftover_retype.p;
 @@
 fail_incomplete(p)
 
-@leftover_retype_function depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@leftover_retype_function depends on patch && approves_retype@
 type T1;
 identifier f;
 position p : script:python(T1) { still_pending_retype(p, T1) };
@@ -6564,7 +6723,7 @@ p << leftover_replace_arg.p;
 @@
 fail_incomplete(p)
 
-@leftover_statement depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@leftover_statement depends on patch && approves_drop_statement@
 identifier v;
 expression E;
 position p : script:python() { still_pending(p, "drop_statement") };
@@ -6577,7 +6736,7 @@ p << leftover_statement.p;
 @@
 fail_incomplete(p)
 
-@leftover_function depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@leftover_function depends on patch && approves_drop_function@
 type TR;
 identifier H;
 position p : script:python() { still_pending(p, "drop_function") };
@@ -6603,7 +6762,7 @@ p << leftover_macro.p;
 @@
 fail_incomplete(p)
 
-@leftover_param depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@leftover_param depends on patch && approves_parameter@
 identifier f, b;
 type T;
 position p : script:python() { still_pending(p, "drop_param") or still_pending(p, "replace_param") };
@@ -6642,7 +6801,7 @@ p << leftover_allocation.p;
 @@
 fail_incomplete(p)
 
-@leftover_if depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@leftover_if depends on patch && approves_allocation@
 expression E;
 statement S;
 position p : script:python() { still_pending(p, "drop_if") };
@@ -6655,7 +6814,7 @@ p << leftover_if.p;
 @@
 fail_incomplete(p)
 
-@leftover_free depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+@leftover_free depends on patch && approves_allocation@
 identifier F;
 expression E;
 position p : script:python() { still_pending(p, "drop_free") };

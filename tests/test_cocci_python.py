@@ -162,5 +162,32 @@ class EraTest(unittest.TestCase):
         self.assertEqual(M.walker_bucket(old, 'hlist_for_each_entry_rcu', 4), 2)
 
 
+class GateTest(unittest.TestCase):
+    """The gate of a family of patch rules opens exactly when its kinds were approved."""
+
+    def gate(self, approved, functions, *kinds):
+        verdicts = cocci_python.module('verdicts')
+        verdicts._CONVERTING['file'] = types.SimpleNamespace(
+            path='f.c', approved=approved, functions=functions)
+        try:
+            return M.gate_function(*kinds)
+        finally:
+            verdicts._CONVERTING.clear()
+
+    def test_open_on_a_matched_function(self):
+        approved = {(7, 1): ('op', ('t', 'k')), (9, 1): ('del', None)}
+        functions = {'lookup': (5, 0), 'add': (12, 0)}
+        self.assertEqual(self.gate(approved, functions, 'op'), 'add')
+        self.assertEqual(self.gate(approved, functions, 'init', 'del'), 'add')
+
+    def test_shut_when_nothing_of_its_kinds_is_approved(self):
+        approved = {(7, 1): ('op', ('t', 'k'))}
+        self.assertEqual(self.gate(approved, {'add': (12, 0)}, 'retype'), M.NO_SUCH_FUNCTION)
+
+    def test_no_function_to_open_it_abandons_the_file(self):
+        with self.assertRaisesRegex(RuntimeError, 'left unchanged'):
+            self.gate({(7, 1): ('op', ('t', 'k'))}, {}, 'op')
+
+
 if __name__ == '__main__':
     unittest.main()

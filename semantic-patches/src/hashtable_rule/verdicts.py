@@ -57,11 +57,36 @@ def record(p):
     os.replace(tmp, os.path.join(out, name))
 
 
+# the file that converts() was last asked about: the one spatch is on
+_CONVERTING = {}
+# a name no C file has: a gate bound to it matches nothing
+NO_SUCH_FUNCTION = 'hashtable_convert_gate_closed'
+
+
 def converts(p):
     """Does the file of p convert anything (has the decision approved any change)?"""
     fs = state(p)
     decide(fs)
+    _CONVERTING['file'] = fs
     return bool(fs.approved)
+
+
+def gate_function(*kinds):
+    """The function that opens the gate of the rules making changes of these kinds.
+
+    A function of the current file that function_def matched, when the decision
+    approved a change of one of these kinds (the gate is the same pattern, so it
+    matches); otherwise a name no file has. The rules that call converts() ran
+    just before, on the same file.
+    """
+    fs = _CONVERTING.get('file')
+    if fs is not None and not any(a[0] in kinds for a in fs.approved.values()):
+        return NO_SUCH_FUNCTION
+    if fs is None or not fs.functions:
+        # the rules must run and nothing opens their gate: change nothing
+        raise RuntimeError('%s:1: %s approved in a file with no function definition; '
+                           'the file is left unchanged' % (fs.path if fs else '?', kinds[0]))
+    return min(fs.functions)
 
 
 def approved(p, kind, extra=None):
