@@ -931,6 +931,7 @@ class FileState:
         self.has_hashtable_include = False
         self.decided = False
         self.approved = {}           # position -> (kind, extra)
+        self.new_names = {}          # position of an assigned index variable -> its new name
         self.field_types = {}        # struct field name -> declared types
         self.local_fields = set()    # names of fields of the structs this file defines
         self.position_maps = {}      # rewritten copy -> {its position: original position}
@@ -4138,6 +4139,7 @@ def decide_table(fs, t, helpers):
     # index variables: every occurrence must be understood
     t.var_assigns = []
     t.retyped = {}           # (var, function range) -> (declaration position, type of its key)
+    t.renamed = {}           # (var, function range) -> (declaration position, its new name)
     # a bucket pointer to &T[idx] with an index variable: the variable becomes the key
     var_uses = [(s.var, s.op_pos, s.idx) for s in t.sites if s.how == 'var']
     for bp in t.bucket_ptrs:
@@ -4163,6 +4165,7 @@ def decide_table(fs, t, helpers):
             key_positions = {toks.pos[idx[-1][0]] for v, pos, idx in var_uses if v == var}
             decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
             assigns = {a[0]: a for a in fs.assigns.get(var, ())}
+            reds = []
             for i in occurrences(fs, var, rng[0], rng[1]):
                 pos = toks.pos[i]
                 if pos in key_positions or pos in decl_positions or in_spans(pos, ok_spans) \
@@ -4182,13 +4185,20 @@ def decide_table(fs, t, helpers):
                         # the variable would keep only part of the key
                         t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
                                  % (var, type_text, red.key_text), pos)
+                    elif red is not None and _cuts_key(fs, red, type_text, rng):
+                        # u8 idx = key & MASK; after the conversion idx = key keeps 8 bits
+                        # of it, and a site that hashes the key itself picks another bucket
+                        t.refuse('index variable "%s" (%s) is narrower than 32 bits: it would '
+                                 'cut its key "%s"' % (var, type_text, red.key_text), pos)
                     elif red is not None:
                         type_text = t.retyped.get((var, rng), (None, type_text))[1]
                         forms.add(red.form)
                         t.var_assigns.append((pos, red, assigns[pos]))
+                        reds.append(red)
                         widths.setdefault(width_class(type_text), []).append(pos)
                     continue
                 t.refuse('index variable "%s" is used for something else' % var, pos)
+            rename_index_variable(fs, t, var, rng, key_positions | set(assigns), reds)
 
     # bucket pointers: one assignment, then used only as the bucket of hlist ops
     for bp in t.bucket_ptrs:
@@ -4282,6 +4292,69 @@ def widen_index_variable(fs, t, var, rng, red, pos, allowed):
         return True
     t.retyped[(var, rng)] = (decls[0][0], key_type)
     return True
+
+
+# what an index variable is called when its name says bucket, and what it holds then
+_INDEX_NAME = re.compile(r'idx|index|bucket|bkt|slot', re.I)
+KEY_NAME = 'hash'
+
+
+def rename_index_variable(fs, t, var, rng, rewritten, reds):
+    """An index variable that now holds a key is named for it, as the seed 9p conversion
+    did (int bucket became u32 hash): when its name says bucket or index, it is declared
+    alone and without a value, and every other occurrence is rewritten anyway (an
+    assignment of the key, a bucket use). Not when the function or a macro of the file
+    already has a token hash (a member name aside): the new local would capture it.
+    A 32-bit variable given 32-bit keys of one other type takes that type too."""
+    if not _INDEX_NAME.search(var) or rng is None:
+        return
+    decls = [d for d in fs.decls.get(var, ())
+             if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]]]
+    if len(decls) != 1 or decls[0][2] or not declares_only(fs, decls[0][0]):
+        return
+    if any(fs.toks.pos[i] not in rewritten and fs.toks.pos[i] != decls[0][0]
+           for i in occurrences(fs, var, rng[0], rng[1])):
+        return
+    start = function_header(fs, rng)[1]
+    toks = fs.toks.text
+    if any(toks[i] == KEY_NAME and toks[i - 1] not in ('->', '.') for i in range(start, rng[1] + 1)):
+        return
+    if any(KEY_NAME in Tokens(v).text or var in Tokens(v).text
+           for values in fs.macros.values() for v in values):
+        return
+    t.renamed[(var, rng)] = (decls[0][0], KEY_NAME)
+    key_types = {_plain_type(red.key_type or (type_of(fs, strip_parens(red.key), rng)
+                                              if red.toks is fs.toks else None))
+                 for red in reds}
+    if len(key_types) == 1 and (var, rng) not in t.retyped:
+        key_type = key_types.pop()
+        var_type = _plain_type(decls[0][1])
+        if key_type and key_type != var_type and _is_32_bits(key_type) and _is_32_bits(var_type):
+            t.retyped[(var, rng)] = (decls[0][0], key_type)
+
+
+def _cuts_key(fs, red, var_type, rng):
+    """Is var_type narrower than 32 bits and not the very type of the key?"""
+    if not set(var_type.split()) & _NARROW_WORDS:
+        return False
+    key_type = red.key_type or (type_of(fs, strip_parens(red.key), rng)
+                                if red.toks is fs.toks else None)
+    return key_type is None or _plain_type(key_type) != _plain_type(var_type)
+
+
+_32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u32', '__s32',
+            'uint32_t', 'int32_t'}
+
+
+def _plain_type(type_text):
+    if type_text is None:
+        return None
+    return ' '.join(w for w in type_text.split() if w not in ('const', 'volatile', 'static',
+                                                                'register'))
+
+
+def _is_32_bits(type_text):
+    return type_text in _32_BITS
 
 
 def declares_only(fs, pos):
@@ -4663,6 +4736,23 @@ def in_init_function(fs, pos):
     return rng is not None and '__init' in function_header(fs, rng)[0]
 
 
+def index_renames(fs):
+    """(var, function range) -> new name, for the index variables of converted tables
+    that may take the name of the key (analysis.rename_index_variable): one a function."""
+    wanted = {}
+    for t in fs.tables.values():
+        if not t.reasons:
+            for (var, rng), (pos, name) in getattr(t, 'renamed', {}).items():
+                wanted.setdefault(rng, {})[var] = name
+    return {(var, rng): name for rng, names in wanted.items() if len(names) == 1
+            for var, name in names.items()}
+
+
+def renamed(renames, key, fs, pos):
+    """The key text of a use at pos, with the name its index variable takes."""
+    return renames.get((key, function_range(fs, pos)), key)
+
+
 def decide(fs):
     if fs.decided:
         return
@@ -4688,6 +4778,7 @@ def decide(fs):
         except Unknown as e:
             t.refuse('cannot analyse: %s' % e)
     used_helpers = check_helpers(fs, helpers)
+    renames = index_renames(fs)
     for t in fs.tables.values():
         t.verdict = 'skipped' if t.reasons else 'converted'
         if t.reasons:
@@ -4731,20 +4822,26 @@ def decide(fs):
                 span_idx = set(range(s.idx[-1][0], s.idx[-1][1])) if s.idx is not None else set()
                 removed |= span_idx - s.red.kept
                 macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
-            approve(fs, s.op_pos, 'op', (s.table_text, tidy_key(key)))
+            approve(fs, s.op_pos, 'op', (s.table_text, tidy_key(renamed(renames, key, fs, s.op_pos))))
         for pos, red, a in t.var_assigns:
             rhs = tok_indices(fs, a[2])
-            if ''.join(red.key_text.split()) == ''.join(fs.toks.text[i] for i in sorted(rhs)):
+            name = fs.toks.text[fs.toks.at_pos(pos)]
+            if (name, function_range(fs, pos)) in renames:
+                fs.new_names[pos] = renames[(name, function_range(fs, pos))]
+            elif ''.join(red.key_text.split()) == ''.join(fs.toks.text[i] for i in sorted(rhs)):
                 continue             # a kept helper: the assignment stays as it is
             approve(fs, pos, 'assign', red.key_text)
             removed |= rhs - red.kept
             macro_candidates |= {fs.toks.text[i] for i in rhs if fs.toks.text[i] in fs.macros}
-        for decl_pos, key_type in t.retyped.values():
-            approve(fs, decl_pos, 'retype', key_type)
+        for (var, rng), (decl_pos, key_type) in t.retyped.items():
+            approve(fs, decl_pos, 'retype', (key_type, renames.get((var, rng))))
+        for (var, rng), (decl_pos, name) in t.renamed.items():
+            if (var, rng) in renames and (var, rng) not in t.retyped:
+                approve(fs, decl_pos, 'retype', (None, name))
         for bp in t.bucket_ptrs:
             red = bp['red']
             approve(fs, bp['pos'], 'bptr')
-            bp['key'] = red.key_text
+            bp['key'] = renamed(renames, red.key_text, fs, bp['pos'])
             span_idx = tok_indices(fs, (bp['span'][0], (bp['span'][1][0], bp['span'][1][1] + 1)))
             removed |= span_idx
             macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
@@ -4989,10 +5086,35 @@ def still_pending_assignment(p, rhs):
 
 
 def still_pending_retype(p, type_text):
-    """An approved declaration that still has its old type (not the key type)."""
+    """An approved declaration that still has its old type (not the key type), or its
+    old name (a renamed variable is a new token, which has no position in the original)."""
     if not still_pending(p, 'retype'):
         return False
-    return _squash(type_text) != _squash(state(p).approved[translate(p)][1])
+    extra = state(p).approved[translate(p)][1]
+    if isinstance(extra, tuple):
+        if extra[1] is not None:
+            return True
+        extra = extra[0]
+    return _squash(type_text) != _squash(extra)
+
+
+def retyped_type(p, type_text):
+    """The type an approved variable declaration takes: that of its key, or its own."""
+    extra = approved_extra(p)
+    return (extra[0] or type_text) if isinstance(extra, tuple) else extra
+
+
+def retyped_name(p, name):
+    """The name an approved variable declaration takes: that of its key, or its own."""
+    extra = approved_extra(p)
+    return (extra[1] or name) if isinstance(extra, tuple) else name
+
+
+def assigned_name(p):
+    """The variable an approved assignment assigns: renamed for the key it now holds."""
+    fs = state(p)
+    pos = translate(p)
+    return fs.new_names.get(pos) or fs.toks.text[fs.toks.at_pos(pos)]
 
 
 def _index_range(fs, span):
@@ -6249,10 +6371,11 @@ identifier i;
 expression E;
 position p : script:python() { approved(p, "assign") };
 fresh identifier key = script:python(p) { approved_extra(p) };
+fresh identifier lhs = script:python(p) { assigned_name(p) };
 @@
 
 - i@p = E
-+ i = key
++ lhs = key
 
 // an expression becomes another: a helper kept without its reduction, or the
 // argument a function is given instead of a bucket (each context its own rule:
@@ -6493,26 +6616,35 @@ T1 x@p = E;
 
 @script:python key_type depends on patch@
 p << retype_var.p;
+t1 << retype_var.T1;
+x << retype_var.x;
 kt;
+y;
 @@
-coccinelle.kt = cocci.make_type(approved_extra(p))
+coccinelle.kt = cocci.make_type(retyped_type(p, t1))
+coccinelle.y = cocci.make_ident(retyped_name(p, x))
 
 @retype_var_patch depends on patch && approves_retype@
 type retype_var.T1;
 identifier retype_var.x;
 position retype_var.p;
 type key_type.kt;
+identifier key_type.y;
 expression E;
 @@
 
 (
 - T1
 + kt
-  x@p;
+- x@p
++ y
+  ;
 |
 - T1
 + kt
-  x@p = E;
+- x@p
++ y
+  = E;
 )
 
 @retype_function depends on patch && approves_retype@

@@ -7,8 +7,8 @@ from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus
 from .files import (_FACTS, _SHARED, Site, declared_type, function_header, function_range,
                     in_spans, occurrences, statement_end, table_occurrences, tok_indices,
                     variable_type)
-from .tokens import _HASH_SIGN, argument_spans, directive_start, matching_close
-from .helpers import bucket_parts, calls_in, function_at
+from .tokens import _HASH_SIGN, Tokens, argument_spans, directive_start, matching_close
+from .helpers import _NARROW_WORDS, bucket_parts, calls_in, function_at
 from .allocated import analyse_allocated
 from .params import find_bucket_params
 from .positional import (Positional, bucket_variable_reads, enclosing_call, index_of,
@@ -545,6 +545,7 @@ def decide_table(fs, t, helpers):
     # index variables: every occurrence must be understood
     t.var_assigns = []
     t.retyped = {}           # (var, function range) -> (declaration position, type of its key)
+    t.renamed = {}           # (var, function range) -> (declaration position, its new name)
     # a bucket pointer to &T[idx] with an index variable: the variable becomes the key
     var_uses = [(s.var, s.op_pos, s.idx) for s in t.sites if s.how == 'var']
     for bp in t.bucket_ptrs:
@@ -570,6 +571,7 @@ def decide_table(fs, t, helpers):
             key_positions = {toks.pos[idx[-1][0]] for v, pos, idx in var_uses if v == var}
             decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
             assigns = {a[0]: a for a in fs.assigns.get(var, ())}
+            reds = []
             for i in occurrences(fs, var, rng[0], rng[1]):
                 pos = toks.pos[i]
                 if pos in key_positions or pos in decl_positions or in_spans(pos, ok_spans) \
@@ -589,13 +591,20 @@ def decide_table(fs, t, helpers):
                         # the variable would keep only part of the key
                         t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
                                  % (var, type_text, red.key_text), pos)
+                    elif red is not None and _cuts_key(fs, red, type_text, rng):
+                        # u8 idx = key & MASK; after the conversion idx = key keeps 8 bits
+                        # of it, and a site that hashes the key itself picks another bucket
+                        t.refuse('index variable "%s" (%s) is narrower than 32 bits: it would '
+                                 'cut its key "%s"' % (var, type_text, red.key_text), pos)
                     elif red is not None:
                         type_text = t.retyped.get((var, rng), (None, type_text))[1]
                         forms.add(red.form)
                         t.var_assigns.append((pos, red, assigns[pos]))
+                        reds.append(red)
                         widths.setdefault(width_class(type_text), []).append(pos)
                     continue
                 t.refuse('index variable "%s" is used for something else' % var, pos)
+            rename_index_variable(fs, t, var, rng, key_positions | set(assigns), reds)
 
     # bucket pointers: one assignment, then used only as the bucket of hlist ops
     for bp in t.bucket_ptrs:
@@ -689,6 +698,69 @@ def widen_index_variable(fs, t, var, rng, red, pos, allowed):
         return True
     t.retyped[(var, rng)] = (decls[0][0], key_type)
     return True
+
+
+# what an index variable is called when its name says bucket, and what it holds then
+_INDEX_NAME = re.compile(r'idx|index|bucket|bkt|slot', re.I)
+KEY_NAME = 'hash'
+
+
+def rename_index_variable(fs, t, var, rng, rewritten, reds):
+    """An index variable that now holds a key is named for it, as the seed 9p conversion
+    did (int bucket became u32 hash): when its name says bucket or index, it is declared
+    alone and without a value, and every other occurrence is rewritten anyway (an
+    assignment of the key, a bucket use). Not when the function or a macro of the file
+    already has a token hash (a member name aside): the new local would capture it.
+    A 32-bit variable given 32-bit keys of one other type takes that type too."""
+    if not _INDEX_NAME.search(var) or rng is None:
+        return
+    decls = [d for d in fs.decls.get(var, ())
+             if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]]]
+    if len(decls) != 1 or decls[0][2] or not declares_only(fs, decls[0][0]):
+        return
+    if any(fs.toks.pos[i] not in rewritten and fs.toks.pos[i] != decls[0][0]
+           for i in occurrences(fs, var, rng[0], rng[1])):
+        return
+    start = function_header(fs, rng)[1]
+    toks = fs.toks.text
+    if any(toks[i] == KEY_NAME and toks[i - 1] not in ('->', '.') for i in range(start, rng[1] + 1)):
+        return
+    if any(KEY_NAME in Tokens(v).text or var in Tokens(v).text
+           for values in fs.macros.values() for v in values):
+        return
+    t.renamed[(var, rng)] = (decls[0][0], KEY_NAME)
+    key_types = {_plain_type(red.key_type or (type_of(fs, strip_parens(red.key), rng)
+                                              if red.toks is fs.toks else None))
+                 for red in reds}
+    if len(key_types) == 1 and (var, rng) not in t.retyped:
+        key_type = key_types.pop()
+        var_type = _plain_type(decls[0][1])
+        if key_type and key_type != var_type and _is_32_bits(key_type) and _is_32_bits(var_type):
+            t.retyped[(var, rng)] = (decls[0][0], key_type)
+
+
+def _cuts_key(fs, red, var_type, rng):
+    """Is var_type narrower than 32 bits and not the very type of the key?"""
+    if not set(var_type.split()) & _NARROW_WORDS:
+        return False
+    key_type = red.key_type or (type_of(fs, strip_parens(red.key), rng)
+                                if red.toks is fs.toks else None)
+    return key_type is None or _plain_type(key_type) != _plain_type(var_type)
+
+
+_32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u32', '__s32',
+            'uint32_t', 'int32_t'}
+
+
+def _plain_type(type_text):
+    if type_text is None:
+        return None
+    return ' '.join(w for w in type_text.split() if w not in ('const', 'volatile', 'static',
+                                                                'register'))
+
+
+def _is_32_bits(type_text):
+    return type_text in _32_BITS
 
 
 def declares_only(fs, pos):

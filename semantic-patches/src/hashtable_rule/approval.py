@@ -114,6 +114,23 @@ def in_init_function(fs, pos):
     return rng is not None and '__init' in function_header(fs, rng)[0]
 
 
+def index_renames(fs):
+    """(var, function range) -> new name, for the index variables of converted tables
+    that may take the name of the key (analysis.rename_index_variable): one a function."""
+    wanted = {}
+    for t in fs.tables.values():
+        if not t.reasons:
+            for (var, rng), (pos, name) in getattr(t, 'renamed', {}).items():
+                wanted.setdefault(rng, {})[var] = name
+    return {(var, rng): name for rng, names in wanted.items() if len(names) == 1
+            for var, name in names.items()}
+
+
+def renamed(renames, key, fs, pos):
+    """The key text of a use at pos, with the name its index variable takes."""
+    return renames.get((key, function_range(fs, pos)), key)
+
+
 def decide(fs):
     if fs.decided:
         return
@@ -139,6 +156,7 @@ def decide(fs):
         except Unknown as e:
             t.refuse('cannot analyse: %s' % e)
     used_helpers = check_helpers(fs, helpers)
+    renames = index_renames(fs)
     for t in fs.tables.values():
         t.verdict = 'skipped' if t.reasons else 'converted'
         if t.reasons:
@@ -182,20 +200,26 @@ def decide(fs):
                 span_idx = set(range(s.idx[-1][0], s.idx[-1][1])) if s.idx is not None else set()
                 removed |= span_idx - s.red.kept
                 macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
-            approve(fs, s.op_pos, 'op', (s.table_text, tidy_key(key)))
+            approve(fs, s.op_pos, 'op', (s.table_text, tidy_key(renamed(renames, key, fs, s.op_pos))))
         for pos, red, a in t.var_assigns:
             rhs = tok_indices(fs, a[2])
-            if ''.join(red.key_text.split()) == ''.join(fs.toks.text[i] for i in sorted(rhs)):
+            name = fs.toks.text[fs.toks.at_pos(pos)]
+            if (name, function_range(fs, pos)) in renames:
+                fs.new_names[pos] = renames[(name, function_range(fs, pos))]
+            elif ''.join(red.key_text.split()) == ''.join(fs.toks.text[i] for i in sorted(rhs)):
                 continue             # a kept helper: the assignment stays as it is
             approve(fs, pos, 'assign', red.key_text)
             removed |= rhs - red.kept
             macro_candidates |= {fs.toks.text[i] for i in rhs if fs.toks.text[i] in fs.macros}
-        for decl_pos, key_type in t.retyped.values():
-            approve(fs, decl_pos, 'retype', key_type)
+        for (var, rng), (decl_pos, key_type) in t.retyped.items():
+            approve(fs, decl_pos, 'retype', (key_type, renames.get((var, rng))))
+        for (var, rng), (decl_pos, name) in t.renamed.items():
+            if (var, rng) in renames and (var, rng) not in t.retyped:
+                approve(fs, decl_pos, 'retype', (None, name))
         for bp in t.bucket_ptrs:
             red = bp['red']
             approve(fs, bp['pos'], 'bptr')
-            bp['key'] = red.key_text
+            bp['key'] = renamed(renames, red.key_text, fs, bp['pos'])
             span_idx = tok_indices(fs, (bp['span'][0], (bp['span'][1][0], bp['span'][1][1] + 1)))
             removed |= span_idx
             macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}

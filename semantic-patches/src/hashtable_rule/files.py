@@ -116,6 +116,7 @@ class FileState:
         self.has_hashtable_include = False
         self.decided = False
         self.approved = {}           # position -> (kind, extra)
+        self.new_names = {}          # position of an assigned index variable -> its new name
         self.field_types = {}        # struct field name -> declared types
         self.local_fields = set()    # names of fields of the structs this file defines
         self.position_maps = {}      # rewritten copy -> {its position: original position}

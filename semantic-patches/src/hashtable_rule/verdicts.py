@@ -152,10 +152,35 @@ def still_pending_assignment(p, rhs):
 
 
 def still_pending_retype(p, type_text):
-    """An approved declaration that still has its old type (not the key type)."""
+    """An approved declaration that still has its old type (not the key type), or its
+    old name (a renamed variable is a new token, which has no position in the original)."""
     if not still_pending(p, 'retype'):
         return False
-    return _squash(type_text) != _squash(state(p).approved[translate(p)][1])
+    extra = state(p).approved[translate(p)][1]
+    if isinstance(extra, tuple):
+        if extra[1] is not None:
+            return True
+        extra = extra[0]
+    return _squash(type_text) != _squash(extra)
+
+
+def retyped_type(p, type_text):
+    """The type an approved variable declaration takes: that of its key, or its own."""
+    extra = approved_extra(p)
+    return (extra[0] or type_text) if isinstance(extra, tuple) else extra
+
+
+def retyped_name(p, name):
+    """The name an approved variable declaration takes: that of its key, or its own."""
+    extra = approved_extra(p)
+    return (extra[1] or name) if isinstance(extra, tuple) else name
+
+
+def assigned_name(p):
+    """The variable an approved assignment assigns: renamed for the key it now holds."""
+    fs = state(p)
+    pos = translate(p)
+    return fs.new_names.get(pos) or fs.toks.text[fs.toks.at_pos(pos)]
 
 
 def _index_range(fs, span):
