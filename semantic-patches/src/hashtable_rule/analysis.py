@@ -845,6 +845,8 @@ def number_read(fs, t, node, rng, depth=0, at=None):
         prev, nxt = text[start - 1], text[i + 1]
         if nxt in ('=', '+=', '-=') and prev in (';', '{', '}', '(', ','):
             continue                 # assigned: what it is given is checked elsewhere
+        if node[0] == 'id' and _wrapped_step(fs, t, text, i):
+            continue                 # j = (j + 1) & MASK: the next bucket, from the last
         if node[0] == 'id' and prev in ('(', ',') and nxt in (')', ',') and \
                 _bucket_parameter(fs, t, text, i, depth):
             continue                 # fill_bucket(vlan, i): a bucket of t there too
@@ -857,6 +859,23 @@ def number_read(fs, t, node, rng, depth=0, at=None):
                 continue             # a loop bound
         return toks.pos[i], ' '.join(text[max(start - 2, 0):i + 3])
     return None
+
+
+def _wrapped_step(fs, t, text, i):
+    """Is token i the j of j = (j + 1) & MASK or j = (j + 1) % SIZE, MASK and SIZE those of t?
+
+    A bucket number stays one: the buckets are visited in turn, from one left off."""
+    if i < 3 or text[i - 3] != text[i] or text[i - 2] != '=' or text[i - 1] != '(' \
+            or text[i + 1:i + 5] not in (['+', '1', ')', '&'], ['+', '1', ')', '%']):
+        return False
+    end = i + 5
+    while end < len(text) and text[end] not in (';', ',', ')'):
+        end += 1
+    if end == i + 5 or text[end] != ';':
+        return False
+    operand = ' '.join(text[i + 5:end])
+    size = minus_one(fs.macros, operand) if text[i + 4] == '&' else operand
+    return same_constant(fs.macros, size, t.size_text)
 
 
 def _other_operand(text, i):
