@@ -28,6 +28,8 @@
 // and the Python modules it names: edit those, not this file.
 
 virtual patch
+// the tool asks for the gated patch rules (see gate_function); make coccicheck does not
+virtual gated
 virtual context
 virtual org
 virtual report
@@ -5915,7 +5917,9 @@ if not converts(p):
 // Each such rule depends on a gate that matches only when its kinds were
 // approved: gate_function() names a function that function_def matched (so its
 // gate matches for sure), or a name that is in no file (so that it cannot).
-@script:python gates depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+// Only with -D gated (the tool): make coccicheck picks the files to parse from
+// the tokens every rule needs, and a gate named by a script needs none.
+@script:python gates depends on patch && gated && (converts_declared || converts_member || converts_pointer || converts_shared)@
 g_allocation;
 g_init;
 g_empty;
@@ -5946,98 +5950,98 @@ coccinelle.g_delete = cocci.make_ident(gate_function("del"))
 coccinelle.g_retype = cocci.make_ident(gate_function("retype"))
 coccinelle.g_dead_var = cocci.make_ident(gate_function("dead_var"))
 
-@approves_allocation@
+@approves_allocation depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_allocation;
 type TR;
 @@
 
 TR g_allocation(...) {...}
 
-@approves_init@
+@approves_init depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_init;
 type TR;
 @@
 
 TR g_init(...) {...}
 
-@approves_empty@
+@approves_empty depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_empty;
 type TR;
 @@
 
 TR g_empty(...) {...}
 
-@approves_walk@
+@approves_walk depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_walk;
 type TR;
 @@
 
 TR g_walk(...) {...}
 
-@approves_op@
+@approves_op depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_op;
 type TR;
 @@
 
 TR g_op(...) {...}
 
-@approves_assign@
+@approves_assign depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_assign;
 type TR;
 @@
 
 TR g_assign(...) {...}
 
-@approves_replace@
+@approves_replace depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_replace;
 type TR;
 @@
 
 TR g_replace(...) {...}
 
-@approves_parameter@
+@approves_parameter depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_parameter;
 type TR;
 @@
 
 TR g_parameter(...) {...}
 
-@approves_drop_statement@
+@approves_drop_statement depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_drop_statement;
 type TR;
 @@
 
 TR g_drop_statement(...) {...}
 
-@approves_drop_function@
+@approves_drop_function depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_drop_function;
 type TR;
 @@
 
 TR g_drop_function(...) {...}
 
-@approves_bucket_pointer@
+@approves_bucket_pointer depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_bucket_pointer;
 type TR;
 @@
 
 TR g_bucket_pointer(...) {...}
 
-@approves_delete@
+@approves_delete depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_delete;
 type TR;
 @@
 
 TR g_delete(...) {...}
 
-@approves_retype@
+@approves_retype depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_retype;
 type TR;
 @@
 
 TR g_retype(...) {...}
 
-@approves_dead_var@
+@approves_dead_var depends on patch && gated && (table || member_table || pointer_table || crossfile)@
 identifier gates.g_dead_var;
 type TR;
 @@
@@ -6109,7 +6113,7 @@ declarer name DEFINE_READ_MOSTLY_HASHTABLE;
 + static DEFINE_READ_MOSTLY_HASHTABLE(T, B);
 
 // an allocated table: the allocation, its failure branch and its frees go
-@drop_alloc_patch depends on patch && approves_allocation@
+@drop_alloc_patch depends on patch && (gated && approves_allocation || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier T;
 expression E;
 position p : script:python() { approved(p, "drop_alloc") };
@@ -6117,7 +6121,7 @@ position p : script:python() { approved(p, "drop_alloc") };
 
 - T@p = E;
 
-@alloc_init_patch depends on patch && approves_allocation@
+@alloc_init_patch depends on patch && (gated && approves_allocation || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier T;
 expression E;
 position p : script:python() { approved(p, "alloc_init") };
@@ -6126,7 +6130,7 @@ position p : script:python() { approved(p, "alloc_init") };
 - T@p = E;
 + hash_init(T);
 
-@drop_if_patch depends on patch && approves_allocation@
+@drop_if_patch depends on patch && (gated && approves_allocation || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 expression E;
 statement S;
 position p : script:python() { approved(p, "drop_if") };
@@ -6134,7 +6138,7 @@ position p : script:python() { approved(p, "drop_if") };
 
 - if@p (E) S
 
-@drop_free_patch depends on patch && approves_allocation@
+@drop_free_patch depends on patch && (gated && approves_allocation || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier F;
 expression E;
 position p : script:python() { approved(p, "drop_free") };
@@ -6142,7 +6146,7 @@ position p : script:python() { approved(p, "drop_free") };
 
 - F@p(E);
 
-@drop_null_patch depends on patch && approves_allocation@
+@drop_null_patch depends on patch && (gated && approves_allocation || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier T;
 position p : script:python() { approved(p, "drop_null") };
 @@
@@ -6156,7 +6160,7 @@ position p : script:python() { approved(p, "include") };
 #include <linux/...>@p
 + #include <linux/hashtable.h>
 
-@init_patch depends on patch && approves_init@
+@init_patch depends on patch && (gated && approves_init || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier i;
 expression hi;
 position pf : script:python() { approved(pf, "init") };
@@ -6183,7 +6187,7 @@ expression T;
 + hash_init(T);
 )
 
-@init_while_patch depends on patch && approves_init@
+@init_while_patch depends on patch && (gated && approves_init || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier i;
 expression T, hi;
 position pf : script:python() { approved(pf, "init") };
@@ -6196,7 +6200,7 @@ position pf : script:python() { approved(pf, "init") };
 - }
 + hash_init(T);
 
-@init_while_drop_patch depends on patch && approves_init@
+@init_while_drop_patch depends on patch && (gated && approves_init || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier i;
 expression hi;
 statement S;
@@ -6206,7 +6210,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 - i = 0;
 - while@pf (i < hi) S
 
-@init_drop_patch depends on patch && approves_init@
+@init_drop_patch depends on patch && (gated && approves_init || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 expression E1, E2, E3;
 statement S;
 position pf : script:python() { approved(pf, "init_drop") };
@@ -6214,7 +6218,7 @@ position pf : script:python() { approved(pf, "init_drop") };
 
 - for@pf (E1; E2; E3) S
 
-@empty_patch depends on patch && approves_empty@
+@empty_patch depends on patch && (gated && approves_empty || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier i;
 expression T, hi;
 symbol false, true;
@@ -6235,7 +6239,7 @@ position pf : script:python() { approved(pf, "empty") };
 + return hash_empty(T);
 )
 
-@walk_patch depends on patch && approves_walk@
+@walk_patch depends on patch && (gated && approves_walk || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier i, m;
 expression hi, pos, tmp, node;
 statement S;
@@ -6312,7 +6316,7 @@ expression T;
 - }
 )
 
-@op_patch depends on patch && approves_op@
+@op_patch depends on patch && (gated && approves_op || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 expression n, B;
 position pc : script:python() { approved(pc, "op") };
 fresh identifier tname = script:python(pc) { approved_extra(pc)[0] };
@@ -6327,7 +6331,7 @@ fresh identifier key = script:python(pc) { approved_extra(pc)[1] };
 + hash_add_rcu(tname, n, key)
 )
 
-@op_iter_patch depends on patch && approves_op@
+@op_iter_patch depends on patch && (gated && approves_op || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier m;
 expression B, pos, tmp, c;
 statement S;
@@ -6361,7 +6365,7 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
 )
 
 // pre-3.9: the hashtable.h of Linux 3.7 and 3.8 takes the node cursor too
-@op_iter_old_patch depends on patch && approves_op@
+@op_iter_old_patch depends on patch && (gated && approves_op || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier m;
 expression B, pos, tmp, node;
 statement S;
@@ -6385,7 +6389,7 @@ iterator name hash_for_each_possible, hash_for_each_possible_safe, hash_for_each
   S
 )
 
-@assign_patch depends on patch && approves_assign@
+@assign_patch depends on patch && (gated && approves_assign || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier i;
 expression E;
 position p : script:python() { approved(p, "assign") };
@@ -6399,7 +6403,7 @@ fresh identifier lhs = script:python(p) { assigned_name(p) };
 // an expression becomes another: a helper kept without its reduction, or the
 // argument a function is given instead of a bucket (each context its own rule:
 // a rule for every expression of the file would cost a constraint per expression)
-@replace_return_patch depends on patch && approves_replace@
+@replace_return_patch depends on patch && (gated && approves_replace || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E) };
 fresh identifier text = script:python(p) { approved_extra(p) };
@@ -6410,7 +6414,7 @@ fresh identifier text = script:python(p) { approved_extra(p) };
 + text
   ;
 
-@replace_assign_patch depends on patch && approves_replace@
+@replace_assign_patch depends on patch && (gated && approves_replace || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier x;
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E) };
@@ -6432,7 +6436,7 @@ fresh identifier text = script:python(p) { approved_extra(p) };
 - E@p
 + text
 
-@has_bucket_param depends on patch && approves_parameter@
+@has_bucket_param depends on patch && (gated && approves_parameter || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier f, b;
 type T, PT;
 position p : script:python() { approved(p, "drop_param") or approved(p, "replace_param") };
@@ -6452,7 +6456,7 @@ fresh identifier text = script:python(p) { approved_extra(p) };
 + text
   ,...)
 
-@drop_statement_patch depends on patch && approves_drop_statement@
+@drop_statement_patch depends on patch && (gated && approves_drop_statement || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier v;
 expression E;
 position p : script:python() { approved(p, "drop_statement") };
@@ -6466,7 +6470,7 @@ position p : script:python() { approved(p, "drop_statement") };
 - v@p = E;
 )
 
-@drop_function_patch depends on patch && approves_drop_function@
+@drop_function_patch depends on patch && (gated && approves_drop_function || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 type TR;
 identifier H;
 position p : script:python() { approved(p, "drop_function") };
@@ -6483,7 +6487,7 @@ position p : script:python() { approved(p, "drop_macro") };
 - #define H(...) E@p
 
 // a function handed a bucket of a table hashes the key itself (params.py)
-@drop_param_patch depends on patch && approves_parameter@
+@drop_param_patch depends on patch && (gated && approves_parameter || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier f, b;
 type T, PT;
 position p : script:python() { approved(p, "drop_param") };
@@ -6503,7 +6507,7 @@ T f(...,
   ...) {...}
 )
 
-@replace_param depends on patch && approves_parameter@
+@replace_param depends on patch && (gated && approves_parameter || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier f, b;
 type T, PT;
 position p : script:python() { approved(p, "replace_param") };
@@ -6519,7 +6523,7 @@ kn;
 coccinelle.kt = cocci.make_type(approved_extra(p)[0])
 coccinelle.kn = cocci.make_ident(approved_extra(p)[1])
 
-@replace_param_patch depends on patch && approves_parameter@
+@replace_param_patch depends on patch && (gated && approves_parameter || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier replace_param.f, replace_param.b;
 type replace_param.T, replace_param.PT;
 position replace_param.p;
@@ -6564,7 +6568,7 @@ f(...,
   ...)
 )
 
-@bucket_ptr_remove depends on patch && approves_bucket_pointer@
+@bucket_ptr_remove depends on patch && (gated && approves_bucket_pointer || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -6572,7 +6576,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - head@ph = E;
 
-@bucket_ptr_decl_remove depends on patch && approves_bucket_pointer@
+@bucket_ptr_decl_remove depends on patch && (gated && approves_bucket_pointer || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier head;
 expression E;
 position ph : script:python() { approved(ph, "bptr") };
@@ -6580,7 +6584,7 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - struct hlist_head *head@ph = E;
 
-@delete_patch depends on patch && approves_delete@
+@delete_patch depends on patch && (gated && approves_delete || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 expression X;
 position pc : script:python() { approved(pc, "del") };
 @@
@@ -6620,7 +6624,7 @@ position p : script:python() { approved(p, "dead_macro") };
 
 // an index variable narrower than the key it now holds takes the type of the key,
 // and so does a kept helper that returned a hash of it
-@retype_var depends on patch && approves_retype@
+@retype_var depends on patch && (gated && approves_retype || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 type T1;
 identifier x;
 expression E;
@@ -6643,7 +6647,7 @@ y;
 coccinelle.kt = cocci.make_type(retyped_type(p, t1))
 coccinelle.y = cocci.make_ident(retyped_name(p, x))
 
-@retype_var_patch depends on patch && approves_retype@
+@retype_var_patch depends on patch && (gated && approves_retype || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 type retype_var.T1;
 identifier retype_var.x;
 position retype_var.p;
@@ -6666,7 +6670,7 @@ expression E;
   = E;
 )
 
-@retype_function depends on patch && approves_retype@
+@retype_function depends on patch && (gated && approves_retype || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 type T1;
 identifier f;
 position p : script:python() { approved(p, "retype") };
@@ -6680,7 +6684,7 @@ kt;
 @@
 coccinelle.kt = cocci.make_type(approved_extra(p))
 
-@retype_function_patch depends on patch && approves_retype@
+@retype_function_patch depends on patch && (gated && approves_retype || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 type retype_function.T1;
 identifier retype_function.f;
 position retype_function.p;
@@ -6691,7 +6695,7 @@ type return_type.kt;
 + kt
   f@p(...) {...}
 
-@dead_var_patch depends on patch && approves_dead_var@
+@dead_var_patch depends on patch && (gated && approves_dead_var || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 type T1;
 identifier x;
 position p : script:python() { approved(p, "dead_var") };
@@ -6804,7 +6808,7 @@ p << leftover_define.p;
 @@
 fail_incomplete(p)
 
-@leftover_replace depends on patch && approves_replace@
+@leftover_replace depends on patch && (gated && approves_replace || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier x;
 expression E;
 position p : script:python(E) { approved_expression(p, "replace", E, True) };
@@ -6817,7 +6821,7 @@ p << leftover_replace.p;
 @@
 fail_incomplete(p)
 
-@leftover_retype depends on patch && approves_retype@
+@leftover_retype depends on patch && (gated && approves_retype || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 type T1;
 identifier x;
 expression E;
@@ -6835,7 +6839,7 @@ p << leftover_retype.p;
 @@
 fail_incomplete(p)
 
-@leftover_retype_function depends on patch && approves_retype@
+@leftover_retype_function depends on patch && (gated && approves_retype || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 type T1;
 identifier f;
 position p : script:python(T1) { still_pending_retype(p, T1) };
@@ -6874,7 +6878,7 @@ p << leftover_replace_arg.p;
 @@
 fail_incomplete(p)
 
-@leftover_statement depends on patch && approves_drop_statement@
+@leftover_statement depends on patch && (gated && approves_drop_statement || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier v;
 expression E;
 position p : script:python() { still_pending(p, "drop_statement") };
@@ -6887,7 +6891,7 @@ p << leftover_statement.p;
 @@
 fail_incomplete(p)
 
-@leftover_function depends on patch && approves_drop_function@
+@leftover_function depends on patch && (gated && approves_drop_function || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 type TR;
 identifier H;
 position p : script:python() { still_pending(p, "drop_function") };
@@ -6913,7 +6917,7 @@ p << leftover_macro.p;
 @@
 fail_incomplete(p)
 
-@leftover_param depends on patch && approves_parameter@
+@leftover_param depends on patch && (gated && approves_parameter || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier f, b;
 type T;
 position p : script:python() { still_pending(p, "drop_param") or still_pending(p, "replace_param") };
@@ -6952,7 +6956,7 @@ p << leftover_allocation.p;
 @@
 fail_incomplete(p)
 
-@leftover_if depends on patch && approves_allocation@
+@leftover_if depends on patch && (gated && approves_allocation || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 expression E;
 statement S;
 position p : script:python() { still_pending(p, "drop_if") };
@@ -6965,7 +6969,7 @@ p << leftover_if.p;
 @@
 fail_incomplete(p)
 
-@leftover_free depends on patch && approves_allocation@
+@leftover_free depends on patch && (gated && approves_allocation || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 identifier F;
 expression E;
 position p : script:python() { still_pending(p, "drop_free") };

@@ -54,14 +54,23 @@ def spatch(mode, path, *extra):
 
 
 def convert(src, workdir):
-    """The file spatch makes of src, in workdir."""
-    dst = os.path.join(workdir, os.path.basename(src))
-    shutil.copyfile(src, dst)
-    out = spatch('patch', dst, '--in-place')
-    if out.returncode:
-        raise RuntimeError('spatch failed on %s:\n%s' % (src, out.stderr))
-    with open(dst) as f:
-        return f.read()
+    """The file spatch makes of src, in workdir: as make coccicheck runs the rule, and as
+    the tool does (-D gated: each family of patch rules behind its gate); both the same."""
+    texts = []
+    for extra in ([], ['-D', 'gated']):
+        where = os.path.join(workdir, 'gated') if extra else workdir
+        os.makedirs(where, exist_ok=True)
+        dst = os.path.join(where, os.path.basename(src))
+        shutil.copyfile(src, dst)
+        out = spatch('patch', dst, '--in-place', *extra)
+        if out.returncode:
+            raise RuntimeError('spatch %sfailed on %s:\n%s' % (' '.join(extra) + ' ' if extra else '',
+                                                              src, out.stderr))
+        with open(dst) as f:
+            texts.append(f.read())
+    if texts[0] != texts[1]:
+        raise RuntimeError('spatch -D gated made another file of %s than without it' % src)
+    return texts[0]
 
 
 def build_and_run(src, exe, era_flags=()):

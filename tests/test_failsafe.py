@@ -87,7 +87,7 @@ class FailSafeTest(unittest.TestCase):
             work = os.path.join(tmp, case + '.c')
             shutil.copyfile(src, work)
             env = dict(os.environ)
-            cmd = ['spatch', '--very-quiet', '-D', 'patch', '--sp-file', cocci, work, '--in-place']
+            cmd = ['spatch', '--very-quiet', '-D', 'patch', '-D', 'gated', '--sp-file', cocci, work, '--in-place']
             if case in SHARED:
                 facts = os.path.join(tmp, 'facts.json')
                 with open(facts, 'w') as f:
