@@ -4271,13 +4271,9 @@ def widen_index_variable(fs, t, var, rng, red, pos, allowed):
     holds v from now on, so u32 idx becomes u64 idx). Only a local declared on its own, and a
     key whose type is written: a variable, a field, a cast or a kept helper. Returns whether
     it is retyped."""
-    key_type = red.key_type
-    if key_type is None and red.toks is fs.toks:
-        key_type = type_of(fs, strip_parens(red.key), rng)
+    key_type = _plain_type(_key_type(fs, red, rng))
     if key_type is None or width_class(key_type) != 'long':
         return False
-    key_type = ' '.join(w for w in key_type.split() if w not in ('const', 'volatile', 'static',
-                                                                 'register'))
     decls = [d for d in fs.decls.get(var, ())
              if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]]]
     if len(decls) != 1 or not declares_only(fs, decls[0][0]):
@@ -4321,13 +4317,11 @@ def rename_index_variable(fs, t, var, rng, rewritten, reds):
     toks = fs.toks.text
     if any(toks[i] == KEY_NAME and toks[i - 1] not in ('->', '.') for i in range(start, rng[1] + 1)):
         return
-    if any(KEY_NAME in Tokens(v).text or var in Tokens(v).text
-           for values in fs.macros.values() for v in values):
+    if any(KEY_NAME in body or var in body
+           for values in fs.macros.values() for body in (Tokens(v).text for v in values)):
         return
     t.renamed[(var, rng)] = (decls[0][0], KEY_NAME)
-    key_types = {_plain_type(red.key_type or (type_of(fs, strip_parens(red.key), rng)
-                                              if red.toks is fs.toks else None))
-                 for red in reds}
+    key_types = {_plain_type(_key_type(fs, red, rng)) for red in reds}
     if len(key_types) == 1 and (var, rng) not in t.retyped:
         key_type = key_types.pop()
         var_type = _plain_type(decls[0][1])
@@ -4339,9 +4333,16 @@ def _cuts_key(fs, red, var_type, rng):
     """Is var_type narrower than 32 bits and not the very type of the key?"""
     if not set(var_type.split()) & _NARROW_WORDS:
         return False
-    key_type = red.key_type or (type_of(fs, strip_parens(red.key), rng)
-                                if red.toks is fs.toks else None)
+    key_type = _key_type(fs, red, rng)
     return key_type is None or _plain_type(key_type) != _plain_type(var_type)
+
+
+def _key_type(fs, red, rng):
+    """The C type of the key of a reduction: a kept helper returns it, or spatch or a
+    declaration of the file tells it; None when unknown."""
+    if red.key_type is not None:
+        return red.key_type
+    return type_of(fs, strip_parens(red.key), rng) if red.toks is fs.toks else None
 
 
 _32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u32', '__s32',
@@ -4846,9 +4847,9 @@ def decide(fs):
             approve(fs, s.op_pos, 'op', (s.table_text, tidy_key(renamed(renames, key, fs, s.op_pos))))
         for pos, red, a in t.var_assigns:
             rhs = tok_indices(fs, a[2])
-            name = fs.toks.text[fs.toks.at_pos(pos)]
-            if (name, function_range(fs, pos)) in renames:
-                fs.new_names[pos] = renames[(name, function_range(fs, pos))]
+            new_name = renames.get((fs.toks.text[fs.toks.at_pos(pos)], function_range(fs, pos)))
+            if new_name:
+                fs.new_names[pos] = new_name
             elif ''.join(red.key_text.split()) == ''.join(fs.toks.text[i] for i in sorted(rhs)):
                 continue             # a kept helper: the assignment stays as it is
             approve(fs, pos, 'assign', red.key_text)

@@ -203,9 +203,9 @@ def decide(fs):
             approve(fs, s.op_pos, 'op', (s.table_text, tidy_key(renamed(renames, key, fs, s.op_pos))))
         for pos, red, a in t.var_assigns:
             rhs = tok_indices(fs, a[2])
-            name = fs.toks.text[fs.toks.at_pos(pos)]
-            if (name, function_range(fs, pos)) in renames:
-                fs.new_names[pos] = renames[(name, function_range(fs, pos))]
+            new_name = renames.get((fs.toks.text[fs.toks.at_pos(pos)], function_range(fs, pos)))
+            if new_name:
+                fs.new_names[pos] = new_name
             elif ''.join(red.key_text.split()) == ''.join(fs.toks.text[i] for i in sorted(rhs)):
                 continue             # a kept helper: the assignment stays as it is
             approve(fs, pos, 'assign', red.key_text)
