@@ -41,7 +41,7 @@ check-rules: deps
 	@$(PYTHON) tests/run_cases.py
 
 check-tool: deps
-	@cd tests && $(PYTHON) -m unittest test_amalgamation test_cocci_python test_modes test_failsafe test_tool_units test_tool_cli
+	@cd tests && $(PYTHON) -m unittest test_amalgamation test_cocci_python test_modes test_failsafe test_declare test_tool_units test_tool_cli
 
 demo: deps
 	@echo "== tool/hashtable-convert testdata/sample-tree --check header"

@@ -81,6 +81,7 @@ class SampleTreeTest(unittest.TestCase):
         verdicts = {n: t['verdict'] for n, t in self.tables.items()}
         self.assertEqual(verdicts, {'session_hash': 'converted', 'by_port': 'converted',
                                     'cache_table': 'converted', 'stats_table': 'converted',
+                                    'by_id': 'converted',
                                     'registry_hash': 'skipped', 'by_dst': 'skipped',
                                     'legacy_table': 'skipped'})
         self.assertIn('EXPORT_SYMBOL', self.tables['registry_hash']['reasons'][0])
@@ -96,10 +97,31 @@ class SampleTreeTest(unittest.TestCase):
             self.assertIn('#include <linux/hashtable.h>', self.converted[name])
         self.assertIn('DEFINE_HASHTABLE(session_hash, SESSION_HASH_BITS);',
                       self.converted['session/session.c'])
-        # headers keep their declarations: both are valid hashtable.h tables
+        # an extern declaration stays: it is a valid hashtable.h table
         self.assertEqual(self.converted['include/demo/session.h'],
                          self.original['include/demo/session.h'])
+
+    def test_member_of_a_header_becomes_declare_hashtable(self):
+        # used from three files; its size is BIT() of a macro two headers away, whose
+        # name the field takes
+        self.assertEqual(self.tables['by_id']['files'],
+                         ['peer/dump.c', 'peer/lookup.c', 'peer/peer.c', 'include/demo/peer.h'])
+        self.assertTrue(self.tables['by_id']['declared'])
+        header = self.converted['include/demo/peer.h']
+        self.assertIn('\tDECLARE_HASHTABLE(by_id, PEER_HASH_BITS);\n', header)
+        self.assertNotIn('struct hlist_head by_id', header)
+        self.assertIn('#include <linux/list.h>\n#include <linux/hashtable.h>\n', header)
+        self.assertEqual(self.report['counts']['declared'], 1)
+
+    def test_declare_hashtable_refused_where_an_includer_breaks(self):
+        # main.c includes demo/conn.h and has a hash_add() of its own: the header may not
+        # pull in hashtable.h, so by_port converts with its field kept as an array
+        self.assertEqual(self.tables['by_port']['verdict'], 'converted')
+        self.assertFalse(self.tables['by_port']['declared'])
         self.assertEqual(self.converted['include/demo/conn.h'], self.original['include/demo/conn.h'])
+        note = [n for n in self.report['notes'] if 'conn.h' in n]
+        self.assertEqual(len(note), 1, self.report['notes'])
+        self.assertIn('breaks main.c', note[0])
 
     def test_shared_table_refused_in_one_file_is_converted_in_none(self):
         self.assertIn('route/lookup.c: ', self.tables['by_dst']['reasons'][0])
@@ -165,10 +187,10 @@ class SampleTreeTest(unittest.TestCase):
 
     def test_format_patch_series_applies_with_git_am(self):
         names = sorted(os.listdir(self.series))
-        self.assertEqual(len(names), 4)         # session, conn, cache, stats
+        self.assertEqual(len(names), 5)         # session, conn, peer, cache, stats
         with open(os.path.join(self.series, names[0])) as f:
             first = f.read()
-        self.assertIn('Subject: [PATCH 1/4] ', first)
+        self.assertIn('Subject: [PATCH 1/5] ', first)
         self.assertIn('use hashtable.h for', first)
         self.assertIn('Why this is safe:', first)
         repo = os.path.join(self.tmp.name, 'by-git-am')

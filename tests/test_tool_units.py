@@ -725,7 +725,7 @@ class ReportTest(unittest.TestCase):
     def test_summary_json(self):
         j = self.summary().json()
         self.assertEqual(j['counts'], dict(
-            tables=5, converted=2, skipped=3, files_changed=2, checks_failed=1,
+            tables=5, converted=2, skipped=3, declared=0, files_changed=2, checks_failed=1,
             skipped_by_reason={'bucket count "..." = N is not a power of two': 2,
                                'not used in this file': 1}))
         self.assertEqual([(f['path'], f['added'], f['written']) for f in j['files']],

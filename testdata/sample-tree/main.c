@@ -17,6 +17,7 @@ struct legacy_item { unsigned int key; struct hlist_node hnode; };
 void legacy_insert(struct legacy_item *it);
 int legacy_present(unsigned int key);
 unsigned int hash_add(unsigned int a, unsigned int b);
+int peer_demo(char *buf, unsigned int len);
 
 static unsigned long computed;
 
@@ -38,6 +39,7 @@ int main(void)
 	struct conn_table table;
 	struct session *s;
 	unsigned int i;
+	char peers[64];
 
 	session_init();
 	for (i = 0; i < 200; i++)
@@ -76,6 +78,9 @@ int main(void)
 	for (i = 0; i < 100; i++)
 		stats_hit(i % 3, i % 7);
 	printf("stats: cpu 1 event 4 -> %u, cpu 2 event 9 -> %u\n", stats_get(1, 4), stats_get(2, 9));
+
+	i = peer_demo(peers, sizeof(peers));
+	printf("peers: %s; 19 found, 27 not: %u\n", peers, i);
 
 	for (i = 0; i < 2; i++)
 		legacy_insert(&items[i]);

@@ -77,9 +77,18 @@ def _compare(mode: str, target: str, before: str, before_ok: bool, after: str,
 
 def check_header(root: str, changes: Dict[str, str], cc: str = 'gcc',
                  progress: Callable[[str], None] = lambda s: None) -> Dict[str, Check]:
-    """Compile each changed .c file before and after against include/ here."""
+    """Compile each changed .c file before and after against include/ here.
+
+    Changed headers are laid over the tree for the builds after the change.
+    """
     out = {}
     with tempfile.TemporaryDirectory(prefix='hashtable-convert-check-') as tmp:
+        for rel, text in changes.items():
+            if not rel.endswith('.c'):
+                path = os.path.join(tmp, 'after', rel)
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, 'w', encoding='utf-8', errors='surrogateescape') as f:
+                    f.write(text)
         for n, (rel, new_text) in enumerate(sorted(changes.items())):
             if not rel.endswith('.c'):
                 continue
@@ -98,11 +107,14 @@ def check_header(root: str, changes: Dict[str, str], cc: str = 'gcc',
                         f.write(text)
                 cmd = [cc] + HEADER_FLAGS + era + ['-I', PROJECT_INCLUDE]
                 for d in include_dirs(root, rel):
+                    if text is not None:
+                        cmd += ['-I', os.path.join(tmp, 'after', d)]
                     cmd += ['-I', os.path.join(root, d)]
                 cmd += ['-iquote', src_dir, path]
                 proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                       universal_newlines=True, errors='replace')
-                results.append((proc.stdout.replace(os.path.join(tmp, side) + '/', ''),
+                output = proc.stdout.replace(os.path.join(tmp, side) + '/', '')
+                results.append((output.replace(os.path.join(os.path.abspath(root), ''), ''),
                                 proc.returncode == 0))
             (before, bok), (after, aok) = results
             out[rel] = _compare('header', rel, before, bok, after, aok)

@@ -15,7 +15,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional
 
-from . import check, decide, patches, report, shared, sources, transform
+from . import check, decide, fields, patches, report, shared, sources, transform
 from .model import Check, FileChange, Problem, Table
 from .write import write_atomic
 
@@ -73,6 +73,7 @@ class Run:
     tables: List[Table] = field(default_factory=list)
     changes: List[FileChange] = field(default_factory=list)
     seconds: Dict[str, float] = field(default_factory=dict)    # wall time per stage
+    notes: List[str] = field(default_factory=list)              # what the run could not do
     inside: Callable[[str], bool] = lambda rel: True            # under the paths of the run?
     whole_tree: bool = True                                     # root is a tree's top
 
@@ -115,14 +116,16 @@ class Converter:
     """
 
     def __init__(self, run: Run, plan: shared.Plan, declarations, spatch: transform.Spatch,
-                 checker, progress):
+                 checker, progress, check_mode: str = 'none'):
         self.run, self.plan, self.declarations = run, plan, declarations
         self.spatch, self.checker, self.progress = spatch, checker, progress
+        self.check_mode = check_mode
         self.results: Dict[str, transform.Outcome] = {}   # file -> what spatch made of it
         self.converted_with: Dict[str, set] = {}          # file -> shared tables it converted
         self.dropped: Dict[str, Table] = {}
         self.failed_files: Dict[str, Check] = {}
         self.checks: Dict[tuple, Check] = {}
+        self.undeclared: set = set()      # (header, member): its DECLARE_HASHTABLE() broke a build
 
     def start_local(self) -> threading.Thread:
         """Start spatch over the files with file-local tables, in the background.
@@ -185,7 +188,10 @@ class Converter:
             tables = self._verdicts(outcome, shared_files, active)
             failed = [t for t in tables if t.shared and t.name in active and t.verdict != 'converted']
             if not failed:
+                self._declare(outcome, tables)
                 failed = self._check(outcome, tables, active)
+            if not failed and self._check_headers(outcome, tables):
+                continue                   # again, without the fields that broke a build
             if not failed:
                 return self._finish(outcome, tables)
             for t in failed:
@@ -220,6 +226,60 @@ class Converter:
                 t.skip('check failed: ' + self.failed_files[t.file].message)
                 t.files = []
         return tables
+
+    def _declare(self, outcome, tables) -> None:
+        """Member tables converted: their fields become DECLARE_HASHTABLE() (stage 4b)."""
+        wanted = fields.wanted(self.run.root, tables, outcome.new_texts, self.undeclared)
+        if not wanted:
+            return
+        start = time.monotonic()
+        self.progress('DECLARE_HASHTABLE: %d file(s)' % len(wanted))
+        done = fields.declare(self.run.root, wanted, outcome.new_texts, self.spatch)
+        self.run.timed('DECLARE_HASHTABLE fields', start)
+        if done.note and done.note not in self.run.notes:
+            self.run.notes.append(done.note)
+        outcome.new_texts.update(done.new_texts)
+        for t in tables:
+            if (t.file, t.name) in done.fields:
+                t.declared = True
+                if t.file not in t.files:
+                    t.files.append(t.file)
+
+    def _check_headers(self, outcome, tables) -> bool:
+        """A changed header passes when files that include it still build (up to
+        fields.MAX_DEPENDENTS of them, besides the converted ones; one that did not
+        build before is not part of the configuration). When one breaks, its
+        DECLARE_HASHTABLE() fields are given up: returns True to convert again."""
+        if self.checker is None:
+            return False
+        changes = {f: t for f, t in outcome.new_texts.items() if not f.endswith('.c')}
+        retry = False
+        for h, text in sorted(changes.items()):
+            key = (h, _digest(text))
+            if key not in self.checks:
+                deps = fields.dependents(self.run.root, h, set(outcome.new_texts))
+                todo = {d: sources.read_text(os.path.join(self.run.root, d)) or '' for d in deps}
+                start = time.monotonic()
+                results = self.checker(dict(outcome.new_texts, **todo)) if todo else {}
+                self.run.timed('check', start)
+                broken = [(d, r) for d, r in sorted(results.items()) if d in todo and not r.passed
+                          and not r.message.startswith('does not build before')]
+                built = [d for d, r in results.items() if d in todo and r.passed]
+                if broken:
+                    self.checks[key] = Check(broken[0][1].mode, False, broken[0][1].target,
+                                             'breaks %s, which includes it: %s'
+                                             % (broken[0][0], broken[0][1].message))
+                else:
+                    self.checks[key] = Check(self.check_mode, True, ', '.join(sorted(built)))
+            if not self.checks[key].passed:
+                declared = {(t.file, t.name) for t in tables if t.declared and t.file == h}
+                if declared - self.undeclared:
+                    self.undeclared |= declared
+                    retry = True
+                    self.run.notes.append('%s keeps struct hlist_head %s[]: DECLARE_HASHTABLE() '
+                                          'there %s' % (h, ', '.join(sorted(n for _, n in declared)),
+                                                        self.checks[key].message))
+        return retry
 
     def _check(self, outcome, tables, active) -> List[Table]:
         """Check the changed files; return the shared tables to drop for a failure."""
@@ -362,7 +422,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             plan = shared.split(run.root, declarations)
             spatch = transform.Spatch(args.spatch, args.jobs, args.timeout)
             converter = Converter(run, plan, declarations, spatch,
-                                  make_checker(mode, run, progress), progress)
+                                  make_checker(mode, run, progress), progress, mode)
             local = converter.start_local()
         except Exception as e:
             internal_error(run, 'scan', e)
@@ -411,7 +471,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         except Exception as e:
             internal_error(run, 'format-patch', e)
     summary = report.Summary(run.tables, run.changes, run.problems, mode, time.monotonic() - start,
-                             run.seconds)
+                             run.seconds, run.notes)
     if args.json:
         report.write_json(args.json, summary)
     if not args.quiet:

@@ -85,6 +85,7 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     trouble = {p.path: p.message for p in problems}
     widths: Set[str] = set()
     forms: Set[str] = set()
+    bits: Set[str] = set()      # of a member declared in a header: what each file made of it
     converted = []
     for f in st.files:
         scopes = ('member',) if st.scope == 'member' else ('global', 'extern')
@@ -109,6 +110,7 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
             converted.append((f, rec))
         if f == home.path:
             t.bits, t.read_mostly = rec['bits'], rec['read_mostly']
+        bits.add(rec['bits'])
     if len(widths) > 1:
         t.skip('keys differ in width between files: %s' % ', '.join(sorted(widths)))
     if len(forms) > 1 and forms != AGREEING_FORMS:
@@ -119,6 +121,8 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     if t.reasons:
         return t
     t.verdict = 'converted'
+    if st.scope == 'member' and len(bits) == 1:
+        t.bits = bits.pop()
     t.files = [f for f, _ in converted]
     t.key_widths, t.forms = sorted(widths), sorted(forms)
     t.keys = sorted({k for _, r in converted for k in r['keys']})

@@ -23,6 +23,7 @@ class Table:
     keys: List[str] = field(default_factory=list)
     accesses: Dict[str, int] = field(default_factory=dict)
     walks_open: List[dict] = field(default_factory=list)
+    declared: bool = False         # a member whose field became DECLARE_HASHTABLE()
 
     def skip(self, reason: str) -> None:
         self.verdict = 'skipped'

@@ -58,6 +58,7 @@ class Summary:
     check_mode: str
     seconds: float
     stages: Dict[str, float] = dataclasses.field(default_factory=dict)
+    notes: List[str] = dataclasses.field(default_factory=list)
 
     @property
     def converted(self):
@@ -93,6 +94,11 @@ class Summary:
         elif self.check_mode == 'none' and self.changes:
             out.append('  checks: none (use --check to compile the result; in a kernel tree, '
                        'configure it first: make allmodconfig && make prepare)')
+        declared = [t for t in self.converted if t.declared]
+        if declared:
+            out.append('  DECLARE_HASHTABLE() fields: %d' % len(declared))
+        for note in self.notes:
+            out.append('  note: %s' % note)
         if self.problems:
             out.append('  problems: %d' % len(self.problems))
             for p in self.problems:
@@ -108,11 +114,13 @@ class Summary:
             problems=[dataclasses.asdict(p) for p in self.problems],
             counts=dict(tables=len(self.tables), converted=len(self.converted),
                         skipped=len(self.skipped),
+                        declared=len([t for t in self.converted if t.declared]),
                         files_changed=len([c for c in self.changes if c.check is None or c.check.passed]),
                         checks_failed=len([c for c in self.changes if c.check and not c.check.passed]),
                         skipped_by_reason=dict(collections.Counter(
                             reason_category(t.reasons[0]) for t in self.skipped if t.reasons))),
-            check=self.check_mode, seconds=round(self.seconds, 1), stages=self.stages)
+            check=self.check_mode, seconds=round(self.seconds, 1), stages=self.stages,
+            notes=self.notes)
 
 
 def write_json(path: str, summary: Summary) -> None:

@@ -1,0 +1,125 @@
+"""semantic-patches/declare_hashtable.cocci and the stage that runs it (fields.py).
+
+The rule rewrites the member tables named in HASHTABLE_CONVERT_FIELDS to
+DECLARE_HASHTABLE() in every struct shape it knows (testdata/declare/fields.res),
+leaves alone a member named twice in a file and a header it cannot add the
+include to, changes nothing on a second run, and keeps every struct's layout:
+the program prints the same sizes and offsets before and after.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tool'))
+
+from hashtable_convert import fields                      # noqa: E402
+from hashtable_convert.model import Table                 # noqa: E402
+
+DATA = os.path.join(ROOT, 'testdata', 'declare')
+RULE = os.path.join(ROOT, 'semantic-patches', 'declare_hashtable.cocci')
+SANITIZE = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-g']
+
+
+def declare(directory, facts='fields.json'):
+    env = dict(os.environ)
+    env.pop('HASHTABLE_CONVERT_FIELDS', None)
+    if facts:
+        env['HASHTABLE_CONVERT_FIELDS'] = facts
+    subprocess.run(['spatch', '-D', 'patch', '--very-quiet', '--sp-file', RULE, '--no-includes',
+                    '--in-place', 'fields.c', 'bare.h'], cwd=directory, env=env, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def layout(directory, out):
+    subprocess.run(['gcc', '-Wall', '-Wextra', '-Werror'] + SANITIZE +
+                   ['-I', os.path.join(ROOT, 'include'), 'fields.c', '-o', out],
+                   cwd=directory, check=True)
+    return subprocess.run([out], stdout=subprocess.PIPE, universal_newlines=True,
+                          check=True).stdout
+
+
+class DeclareRuleTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.dir = os.path.join(cls.tmp.name, 'declare')
+        shutil.copytree(DATA, cls.dir)
+        cls.before = layout(cls.dir, os.path.join(cls.tmp.name, 'before'))
+        declare(cls.dir)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_result_is_the_expected_file(self):
+        self.assertEqual(read(os.path.join(self.dir, 'fields.c')),
+                         read(os.path.join(DATA, 'fields.res')))
+
+    def test_header_without_an_include_to_follow_is_left_alone(self):
+        self.assertEqual(read(os.path.join(self.dir, 'bare.h')), read(os.path.join(DATA, 'bare.h')))
+
+    def test_layout_is_unchanged(self):
+        self.assertEqual(layout(self.dir, os.path.join(self.tmp.name, 'after')), self.before)
+
+    def test_second_run_changes_nothing(self):
+        again = os.path.join(self.tmp.name, 'again')
+        shutil.copytree(self.dir, again)
+        declare(again)
+        self.assertEqual(read(os.path.join(again, 'fields.c')), read(os.path.join(DATA, 'fields.res')))
+
+    def test_nothing_named_nothing_changed(self):
+        alone = os.path.join(self.tmp.name, 'alone')
+        shutil.copytree(DATA, alone)
+        declare(alone, facts=None)
+        self.assertEqual(read(os.path.join(alone, 'fields.c')), read(os.path.join(DATA, 'fields.c')))
+
+
+class WantedFieldsTest(unittest.TestCase):
+    """Which converted tables the stage asks the rule to declare."""
+
+    def tree(self, tmp, header):
+        os.makedirs(os.path.join(tmp, 'include', 'demo'))
+        with open(os.path.join(tmp, 'include', 'demo', 'limits.h'), 'w') as f:
+            f.write('#define FAR_BITS 5\n')
+        with open(os.path.join(tmp, 'include', 'demo', 't.h'), 'w') as f:
+            f.write(header)
+
+    def table(self, name, bits, shared=True, line=4, verdict='converted'):
+        t = Table(name, 'include/demo/t.h' if shared else 'a.c', line, 'member', 'N', bits=bits,
+                  verdict=verdict, shared=shared)
+        return t
+
+    def test_bits_must_name_macros_defined_above_the_field(self):
+        header = ('#include "demo/limits.h"\n#define NEAR_BITS 4\n'
+                  'struct s {\n\tstruct hlist_head t[16];\n};\n#define LATE_BITS 4\n')
+        with tempfile.TemporaryDirectory() as tmp:
+            self.tree(tmp, header)
+            tables = [self.table('near', 'NEAR_BITS'), self.table('far', 'FAR_BITS'),
+                      self.table('late', 'LATE_BITS'), self.table('lit', '4'),
+                      self.table('gone', 'NOWHERE_BITS')]
+            got = fields.wanted(tmp, tables, {}, set())
+        self.assertEqual(got, {'include/demo/t.h': {'near': 'NEAR_BITS', 'far': 'FAR_BITS',
+                                                    'lit': '4'}})
+
+    def test_only_converted_members_with_bits_not_given_up(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.tree(tmp, 'struct s {\n\tint x;\n\tstruct hlist_head t[16];\n};\n')
+            tables = [self.table('skipped', '4', verdict='skipped'), self.table('nobits', None),
+                      self.table('refused', '4'), self.table('local', 'L_BITS', shared=False)]
+            static = Table('st', 'a.c', 3, 'static', 'N', bits='4', verdict='converted')
+            got = fields.wanted(tmp, tables + [static], {},
+                                {('include/demo/t.h', 'refused')})
+        self.assertEqual(got, {'a.c': {'local': 'L_BITS'}})
+
+
+if __name__ == '__main__':
+    unittest.main()

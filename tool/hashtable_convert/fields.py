@@ -1,0 +1,136 @@
+"""Stage 4b: member tables declared with DECLARE_HASHTABLE().
+
+Once every access of a member table uses hashtable.h, its field
+struct hlist_head T[N] becomes DECLARE_HASHTABLE(T, B), in the .c file or
+the header that declares it, by semantic-patches/declare_hashtable.cocci
+(an OCaml script builds the field: SmPL in spatch 1.1.1 cannot). Where that
+is impossible (no OCaml, bits that do not name anything at the field) the
+field stays an array, which every hashtable.h macro takes as well.
+"""
+
+import json
+import os
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from typing import Dict, List, Set, Tuple
+
+from .model import Table
+from .shared import included_facts, included_headers, object_macros
+from .sources import _search_command, read_text
+from .transform import HERE, Spatch
+
+RULE = os.path.join(HERE, 'semantic-patches', 'declare_hashtable.cocci')
+# objects that include a changed header, built besides the converted ones
+MAX_DEPENDENTS = 20
+NO_OCAML = ('member tables keep struct hlist_head T[N]: DECLARE_HASHTABLE() fields need an '
+            'OCaml compiler for spatch (Debian: apt-get install ocaml-nox)')
+
+
+@dataclass
+class Declared:
+    """What the pass did: new texts, the fields it wrote, and why it could not."""
+    new_texts: Dict[str, str] = field(default_factory=dict)
+    fields: Set[Tuple[str, str]] = field(default_factory=set)    # (path, member)
+    note: str = ''
+
+
+def _bits_named_before(root: str, path: str, text: str, line: int, bits: str) -> bool:
+    """Are the names in bits macros that the file defines, or includes, above line?"""
+    above = '\n'.join(text.split('\n')[:max(line - 1, 0)])
+    defined = set(object_macros(above))
+    for facts in included_facts(root, path, above):
+        defined.update(facts.macros)
+    return all(w in defined for w in re.findall(r'[A-Za-z_]\w*', bits))
+
+
+def wanted(root: str, tables: List[Table], texts: Dict[str, str],
+           refused: Set[Tuple[str, str]]) -> Dict[str, Dict[str, str]]:
+    """path -> member -> bits, for the converted member tables to declare.
+
+    A table of one file: the rule chose bits valid at its declaration. A table
+    declared in a header: its bits were worked out in the .c files, so each
+    name in them must be a macro the header defines above the field.
+    """
+    out: Dict[str, Dict[str, str]] = {}
+    for t in tables:
+        if t.verdict != 'converted' or t.scope != 'member' or not t.bits or not t.line \
+                or (t.file, t.name) in refused:
+            continue
+        if t.shared:
+            text = texts.get(t.file) or read_text(os.path.join(root, t.file)) or ''
+            if not _bits_named_before(root, t.file, text, t.line, t.bits):
+                continue
+        out.setdefault(t.file, {})[t.name] = t.bits
+    return out
+
+
+def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
+            spatch: Spatch) -> Declared:
+    """Run declare_hashtable.cocci over the files of fields (their texts as converted)."""
+    out = Declared()
+    if not fields:
+        return out
+    with tempfile.TemporaryDirectory(prefix='hashtable-convert-fields-') as scratch:
+        before = {}
+        for rel in sorted(fields):
+            text = texts.get(rel)
+            if text is None:
+                text = read_text(os.path.join(root, rel)) or ''
+            before[rel] = text
+            path = os.path.join(scratch, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, 'w', encoding='utf-8', errors='surrogateescape') as f:
+                f.write(text)
+        facts = os.path.join(scratch, '.fields.json')
+        with open(facts, 'w') as f:
+            json.dump(fields, f)
+        cmd = [spatch.program, '-D', 'patch', '--very-quiet', '--sp-file', RULE, '--no-includes',
+               '--in-place', '--timeout', str(spatch.timeout)] + sorted(fields)
+        try:
+            proc = subprocess.run(cmd, cwd=scratch, env=dict(os.environ, HASHTABLE_CONVERT_FIELDS=facts),
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  universal_newlines=True, errors='replace')
+        except OSError as e:
+            out.note = 'member tables keep struct hlist_head T[N]: cannot run %s: %s' % (
+                spatch.program, e.strerror)
+            return out
+        if proc.returncode != 0:
+            if 'OCaml' in proc.stderr or 'ocaml' in proc.stderr:
+                out.note = NO_OCAML
+            else:
+                tail = [l for l in proc.stderr.splitlines() if l.strip()]
+                out.note = 'member tables keep struct hlist_head T[N]: %s failed: %s' % (
+                    os.path.basename(RULE), tail[-1] if tail else 'exit %d' % proc.returncode)
+            return out
+        for rel in sorted(fields):
+            new = read_text(os.path.join(scratch, rel))
+            if new is None or new == before[rel]:
+                continue
+            code = new
+            done = {m for m in fields[rel]
+                    if re.search(r'\bDECLARE_HASHTABLE\(\s*%s\s*,' % re.escape(m), code)}
+            if done:
+                out.new_texts[rel] = new
+                out.fields |= {(rel, m) for m in done}
+    return out
+
+
+def dependents(root: str, header: str, exclude: Set[str], limit: int = MAX_DEPENDENTS) -> List[str]:
+    """.c files of the tree that include header (directly), up to limit, in path order."""
+    cmd = _search_command('-lF') + ['-e', os.path.basename(header), '.']
+    try:
+        proc = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              universal_newlines=True, errors='replace')
+    except OSError:
+        return []
+    out = []
+    for rel in sorted(os.path.normpath(l) for l in proc.stdout.splitlines() if l.strip()):
+        if not rel.endswith('.c') or rel in exclude:
+            continue
+        if header in included_headers(root, rel, read_text(os.path.join(root, rel)) or ''):
+            out.append(rel)
+            if len(out) >= limit:
+                break
+    return out
