@@ -3046,6 +3046,69 @@ class Positional:
         return True
 
 
+def stored_in_cursor(fs, positions, i):
+    """Is token i the value of X->f = i; with f a field that only ever holds bucket
+    numbers picked without a key (Positional.field)? A walk that keeps its place
+    in an iterator (iter->bucket = idx) to resume there on the next call."""
+    text = fs.toks.text
+    if i < 4 or text[i - 1] != '=' or text[i + 1] != ';' or text[i - 3] not in ('->', '.'):
+        return False
+    start = i - 4
+    while start >= 2 and text[start - 1] in ('->', '.'):
+        start -= 2
+    if text[start - 1] not in (';', '{', '}'):
+        return False
+    return positions.field(text[i - 2], set())
+
+
+def _field_starts(text, i):
+    """The first token of X->f (or X.f) whose field name is token i."""
+    start = i - 2
+    while start >= 2 and text[start - 1] in ('->', '.'):
+        start -= 2
+    return start
+
+
+def table_field(fs, name):
+    """Does the field name (of a struct of this file) only ever hold a table, or NULL,
+    and is it only compared with one? iter->table = T; ... if (iter->table == T)
+    says which table a walk is in; no bucket is reached through it."""
+    if name not in fs.local_fields:
+        return False
+    text = fs.toks.text
+    tables = set(fs.tables) | {'NULL'}
+    found = False
+    for i in range(2, len(text) - 2):
+        if text[i] != name or text[i - 1] not in ('->', '.') or fs.toks.kind[i] != 'id':
+            continue
+        found = True
+        start = _field_starts(text, i)
+        nxt, prv = text[i + 1], text[start - 1]
+        if nxt == '=' and prv in (';', '{', '}') and text[i + 2] in tables and text[i + 3] == ';':
+            continue
+        if nxt in ('==', '!=') and text[i + 2] in tables and text[i + 3] in (')', '&&', '||'):
+            continue
+        if prv in ('==', '!=') and text[start - 2] in tables and text[i + 1] in (')', '&&', '||'):
+            continue
+        return False
+    return found
+
+
+def names_table_field(fs, i):
+    """Is the table name at token i stored in, or compared with, a table_field()?"""
+    text = fs.toks.text
+    if i >= 4 and text[i - 1] == '=' and text[i + 1] == ';' and text[i - 3] in ('->', '.'):
+        return table_field(fs, text[i - 2])
+    if i >= 3 and text[i - 1] in ('==', '!=') and text[i - 3] in ('->', '.'):
+        return table_field(fs, text[i - 2])
+    if i + 3 < len(text) and text[i + 1] in ('==', '!=') and text[i + 3] in ('->', '.'):
+        j = i + 4
+        while j + 1 < len(text) and text[j + 1] in ('->', '.'):
+            j += 2
+        return table_field(fs, text[j])
+    return False
+
+
 def pastes_part_of(toks, name):
     """Could the file paste (##) name together? Any paste of a macro parameter
     (#define PASTE(a, b) a##b) can, so any ## at all counts."""
@@ -4077,7 +4140,8 @@ def decide_table(fs, t, helpers):
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
         for i in body:
             if toks.text[i] == walk['cursor'] and toks.kind[i] == 'id' and \
-                    not reads_bucket_only(toks.text, i, i, (t.name,)):
+                    not reads_bucket_only(toks.text, i, i, (t.name,)) and \
+                    not stored_in_cursor(fs, Positional(fs), i):
                 t.refuse('a walk over the buckets reads its bucket number "%s": hash_min() '
                          'puts entries in other buckets' % walk['cursor'], toks.pos[i])
                 break
@@ -4444,6 +4508,8 @@ def number_read(fs, t, node, rng, depth=0, at=None):
             continue                 # assigned: what it is given is checked elsewhere
         if node[0] == 'id' and _wrapped_step(fs, t, text, i):
             continue                 # j = (j + 1) & MASK: the next bucket, from the last
+        if node[0] == 'id' and stored_in_cursor(fs, Positional(fs), i):
+            continue                 # iter->bucket = idx: where the next call resumes
         if node[0] == 'id' and prev in ('(', ',') and nxt in (')', ',') and \
                 _bucket_parameter(fs, t, text, i, depth):
             continue                 # fill_bucket(vlan, i): a bucket of t there too
@@ -4542,6 +4608,8 @@ def positional_use(fs, t, i, positions):
     text = toks.text
     rng = function_range(fs, toks.pos[i])
     start = i
+    if t.scope != 'member' and names_table_field(fs, i):
+        return True                  # iter->table = T, iter->table == T: which table, no bucket
     if t.scope == 'member':
         if not i or text[i - 1] not in ('->', '.'):
             return False

@@ -12,7 +12,7 @@ from .helpers import _NARROW_WORDS, bucket_parts, calls_in, function_at
 from .allocated import analyse_allocated
 from .params import find_bucket_params
 from .positional import (Positional, bucket_variable_reads, enclosing_call, index_of,
-                         inserts_into, read_only_use)
+                         inserts_into, names_table_field, read_only_use, stored_in_cursor)
 from .sites import (Reduction, bucket_call, index_reduction, key_names, names_table,
                     parse_error, parse_span, table_of, type_of, undefined_names)
 from .widths import width_class
@@ -481,7 +481,8 @@ def decide_table(fs, t, helpers):
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
         for i in body:
             if toks.text[i] == walk['cursor'] and toks.kind[i] == 'id' and \
-                    not reads_bucket_only(toks.text, i, i, (t.name,)):
+                    not reads_bucket_only(toks.text, i, i, (t.name,)) and \
+                    not stored_in_cursor(fs, Positional(fs), i):
                 t.refuse('a walk over the buckets reads its bucket number "%s": hash_min() '
                          'puts entries in other buckets' % walk['cursor'], toks.pos[i])
                 break
@@ -848,6 +849,8 @@ def number_read(fs, t, node, rng, depth=0, at=None):
             continue                 # assigned: what it is given is checked elsewhere
         if node[0] == 'id' and _wrapped_step(fs, t, text, i):
             continue                 # j = (j + 1) & MASK: the next bucket, from the last
+        if node[0] == 'id' and stored_in_cursor(fs, Positional(fs), i):
+            continue                 # iter->bucket = idx: where the next call resumes
         if node[0] == 'id' and prev in ('(', ',') and nxt in (')', ',') and \
                 _bucket_parameter(fs, t, text, i, depth):
             continue                 # fill_bucket(vlan, i): a bucket of t there too
@@ -946,6 +949,8 @@ def positional_use(fs, t, i, positions):
     text = toks.text
     rng = function_range(fs, toks.pos[i])
     start = i
+    if t.scope != 'member' and names_table_field(fs, i):
+        return True                  # iter->table = T, iter->table == T: which table, no bucket
     if t.scope == 'member':
         if not i or text[i - 1] not in ('->', '.'):
             return False
