@@ -79,6 +79,7 @@ class SampleTreeTest(unittest.TestCase):
 
     def test_verdicts(self):
         verdicts = {n: t['verdict'] for n, t in self.tables.items()}
+        # by_id although quota.h has a member by_id (quota/quota.c uses that one)
         self.assertEqual(verdicts, {'session_hash': 'converted', 'by_port': 'converted',
                                     'cache_table': 'converted', 'stats_table': 'converted',
                                     'by_id': 'converted',
@@ -106,6 +107,7 @@ class SampleTreeTest(unittest.TestCase):
         # name the field takes
         self.assertEqual(self.tables['by_id']['files'],
                          ['peer/dump.c', 'peer/lookup.c', 'peer/peer.c', 'include/demo/peer.h'])
+        self.assertEqual(self.converted['quota/quota.c'], self.original['quota/quota.c'])
         self.assertTrue(self.tables['by_id']['declared'])
         header = self.converted['include/demo/peer.h']
         self.assertIn('\tDECLARE_HASHTABLE(by_id, PEER_HASH_BITS);\n', header)
@@ -305,6 +307,54 @@ class DroppedInALaterRoundTest(unittest.TestCase):
             self.assertEqual(report['problems'], [])
             self.assertEqual(r.stdout.count('+\thash_add(r->mt, &it->node, it->key);'), 2)
             self.assertNotIn('gt, &it', r.stdout)
+
+
+class OtherStructMemberTest(unittest.TestCase):
+    """A header member table mt, and struct other in another header with a member mt
+    that is no table: a file that uses only other's mt (by a variable of that type)
+    does not block mt; one whose base type cannot be told does."""
+
+    TABLE = ('#include <linux/list.h>\n#define NB 16\n'
+             'struct reg { struct hlist_head mt[NB]; };\n'
+             'struct item { unsigned int key; struct hlist_node node; };\n')
+    OTHER = 'struct other { unsigned int mt[4]; };\n'
+    USE = ('#include <linux/list.h>\n#include "t.h"\n'
+           'void add(struct reg *r, struct item *it)\n{\n'
+           '\thlist_add_head(&it->node, &r->mt[it->key & (NB - 1)]);\n}\n')
+    OTHER_USE = ('#include "o.h"\n'
+                 'unsigned int bump(struct other *o, unsigned int i)\n{\n'
+                 '\treturn ++o->mt[i & 3];\n}\n')
+    UNKNOWN_USE = ('#include "o.h"\n#define OTHER(p) ((struct other *)(p))\n'
+                   'unsigned int peek(void *p)\n{\n\treturn OTHER(p)->mt[0];\n}\n')
+
+    def convert(self, extra):
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            os.makedirs(os.path.join(tree, 'lib'))
+            files = dict({'lib/t.h': self.TABLE, 'lib/o.h': self.OTHER, 'lib/a.c': self.USE,
+                          'lib/b.c': self.OTHER_USE}, **extra)
+            for rel, text in files.items():
+                with open(os.path.join(tree, rel), 'w') as f:
+                    f.write(text)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            r = run_tool('--check', 'header', '--json', os.path.join(tmp, 'r.json'), tree)
+            self.assertNotIn('Traceback', r.stderr)
+            with open(os.path.join(tmp, 'r.json')) as f:
+                return r, {t['name']: t for t in json.load(f)['tables']}
+
+    def test_member_of_another_struct_does_not_block(self):
+        r, tables = self.convert({})
+        self.assertEqual(tables['mt']['verdict'], 'converted', tables['mt']['reasons'])
+        self.assertEqual(tables['mt']['files'][0], 'lib/a.c')
+        self.assertNotIn('lib/b.c', tables['mt']['files'])
+        self.assertIn('+\thash_add(r->mt, &it->node, it->key);', r.stdout)
+        self.assertNotIn('+++ b/lib/b.c', r.stdout)
+
+    def test_member_whose_struct_cannot_be_told_blocks(self):
+        r, tables = self.convert({'lib/c.c': self.UNKNOWN_USE})
+        self.assertEqual(tables['mt']['verdict'], 'skipped')
+        self.assertIn('lib/c.c: ', tables['mt']['reasons'][0])
+        self.assertEqual(r.stdout, '')
 
 
 class InternalErrorTest(unittest.TestCase):

@@ -7,6 +7,7 @@
 #include "demo/conn.h"
 #include "demo/stats.h"
 #include "demo/route.h"
+#include "demo/quota.h"
 
 unsigned long cache_get(unsigned long key, unsigned long (*compute)(unsigned long));
 void cache_flush(void);
@@ -78,6 +79,11 @@ int main(void)
 	for (i = 0; i < 100; i++)
 		stats_hit(i % 3, i % 7);
 	printf("stats: cpu 1 event 4 -> %u, cpu 2 event 9 -> %u\n", stats_get(1, 4), stats_get(2, 9));
+
+	static struct quota quota;
+
+	quota_charge(&quota, 5, 2);
+	printf("quota: id 1 -> %u\n", quota_charge(&quota, 1, 3));
 
 	i = peer_demo(peers, sizeof(peers));
 	printf("peers: %s; 19 found, 27 not: %u\n", peers, i);

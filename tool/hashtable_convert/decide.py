@@ -98,6 +98,8 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
             if _uses(root, f, st):
                 t.skip('%s: %s' % (f, NO_VERDICT % f))
             continue
+        if rec['verdict'] == 'absent':
+            continue                 # only members of other structs of that name there
         if rec['verdict'] != 'converted':
             t.skip('%s: %s' % (f, '; '.join(rec['reasons'])))
             continue

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Set
 
-from .sources import (Declaration, blank_comments_and_strings, files_naming, include_dirs,
-                      pasted_names, read_text)
+from .sources import (_AGGREGATE_RE, Declaration, _brace_contexts, _enclosing,
+                      blank_comments_and_strings, files_naming, include_dirs, pasted_names, read_text)
 
 MAX_FILES_PER_TABLE = 32
 _DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+([^\n]*?)[ \t]*$', re.M)
@@ -387,7 +387,8 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
         t.reasons.append('named in %d files (more than %d to convert together)'
                          % (len(sources), MAX_FILES_PER_TABLE))
         return
-    others = sorted(set(files) - set(sources) - declared_in)
+    others = sorted(f for f in set(files) - set(sources) - declared_in
+                    if not _fields_of_other_structs(root, f, t))
     if others:
         asm = [f for f in others if f.endswith('.S')]
         first = (asm or others)[0]
@@ -416,6 +417,31 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
         for k, v in _fields_of(os.path.join(root, header)).items():
             t.fields.setdefault(k, [])
             t.fields[k].extend(x for x in v if x not in t.fields[k])
+
+
+_FIELD_NAME_RE = re.compile(r'[\w\]\)*]\s*$')
+
+
+def _fields_of_other_structs(root: str, header: str, t: SharedTable) -> bool:
+    """Does header name t only as a field of structs other than t's (struct il_cmd {
+    u32 rs_table[4]; })? Such a field is not t: the rule tells the files that use it
+    by the types of their variables (a file that uses only those has no use of t)."""
+    if not header.endswith('.h') or t.scope != 'member':
+        return False
+    ours = {d.aggregate for d in t.declarations}
+    code = blank_comments_and_strings(read_text(os.path.join(root, header)) or '')
+    contexts = _brace_contexts(code)
+    found = False
+    for m in re.finditer(r'\b%s\b' % re.escape(t.name), code):
+        inside = _enclosing(contexts, m.start())
+        agg = _AGGREGATE_RE.search(inside[2]) if inside is not None else None
+        after = code[m.end():m.end() + 40].lstrip()
+        if agg is None or not agg.group(2) or agg.group(2) in ours or \
+                not _FIELD_NAME_RE.search(code[max(inside[0], m.start() - 80):m.start()]) or \
+                not after[:1] in (';', '[', ',', ':'):
+            return False
+        found = True
+    return found
 
 
 _FIELDS_CACHE: Dict[str, Dict[str, List[str]]] = {}

@@ -1005,22 +1005,56 @@ def check_member_bases(fs, t):
         d_start = directive_start(toks, i)
         if d_start is not None and toks.pos[d_start] in unchanged:
             continue                 # a walk that stays as it is: any struct will do
-        base = i - 2
-        rng = function_range(fs, toks.pos[i])
-        simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
-        type_text = variable_type(fs, toks.text[base], rng) if simple else None
-        if not simple and toks.text[base - 1] == '->' and toks.kind[base] == 'id' and \
-                toks.kind[base - 2] == 'id' and toks.text[base - 3] not in ('->', '.'):
-            # X->f->T: the struct that field f of the struct of X points to
-            outer = re.findall(r'\w+', variable_type(fs, toks.text[base - 2], rng) or '')
-            if 'struct' in outer and '*' in (variable_type(fs, toks.text[base - 2], rng) or ''):
-                pointed = fs.struct_pointers.get(outer[outer.index('struct') + 1], {})
-                if toks.text[base] in pointed:
-                    type_text = 'struct %s *' % pointed[toks.text[base]]
-        words = re.findall(r'\w+', type_text or '')
-        if not t.struct or 'struct' not in words or t.struct not in words:
+        if not t.struct or base_struct(fs, i) != t.struct:
             t.refuse('cannot tell that "%s%s%s" is a member of struct %s'
-                     % (toks.text[base], toks.text[i - 1], t.name, t.struct or '?'), toks.pos[i])
+                     % (toks.text[i - 2], toks.text[i - 1], t.name, t.struct or '?'), toks.pos[i])
+
+
+def base_struct(fs, i, strict=False):
+    """The struct whose member the name at token i is (E->name, E.name), by the declared
+    type of E: a variable, or X->f with f a struct pointer field of X's struct; None
+    when unknown. strict: also None when -> and . do not agree with the type."""
+    toks = fs.toks
+    base = i - 2
+    rng = function_range(fs, toks.pos[i])
+    simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
+    type_text = variable_type(fs, toks.text[base], rng) if simple else None
+    if not simple and toks.text[base - 1] == '->' and toks.kind[base] == 'id' and \
+            toks.kind[base - 2] == 'id' and toks.text[base - 3] not in ('->', '.'):
+        # X->f->T: the struct that field f of the struct of X points to
+        outer = re.findall(r'\w+', variable_type(fs, toks.text[base - 2], rng) or '')
+        if 'struct' in outer and '*' in (variable_type(fs, toks.text[base - 2], rng) or ''):
+            pointed = fs.struct_pointers.get(outer[outer.index('struct') + 1], {})
+            if toks.text[base] in pointed:
+                type_text = 'struct %s *' % pointed[toks.text[base]]
+    words = re.findall(r'\w+', type_text or '')
+    # struct S *e, struct S e, const struct S *e: one struct, named right after the keyword
+    if words.count('struct') != 1 or words.index('struct') + 1 >= len(words):
+        return None
+    if strict and (toks.text[i - 1] == '->' and '*' not in type_text or
+                   toks.text[i - 1] == '.' and '*' in type_text):
+        return None              # not what C would allow: spatch saw something else
+    return words[words.index('struct') + 1]
+
+
+def drop_absent_members(fs):
+    """A member table from another file (injected) that this file names only as the
+    member of other structs (il->rs_table of struct il_cmd, not of struct ip_vs_dest):
+    the file does not use it. Such a table leaves the file's tables, so that nothing
+    here is taken for it; record() reports it as absent."""
+    toks = fs.toks
+    for name, t in sorted(fs.tables.items()):
+        if not t.injected or t.scope != 'member' or not t.struct:
+            continue
+        named = [i for i, tok in enumerate(toks.text) if tok == name and toks.kind[i] == 'id']
+        members = [i for i in named if i >= 2 and toks.text[i - 1] in ('->', '.')]
+        if not members or len(members) != len(named):
+            continue                 # a bare name (offsetof(S, name)) may be t
+        others = {base_struct(fs, i, strict=True) for i in members}
+        if None in others or t.struct in others:
+            continue
+        del fs.tables[name]
+        fs.absent[name] = sorted(others)
 
 
 def is_emptiness_test(fs, t, loop):

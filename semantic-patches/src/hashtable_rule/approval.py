@@ -4,7 +4,8 @@ Only approved positions are rewritten; what the conversion leaves unused
 (size and mask macros, local variables) is approved for removal here too.
 """
 
-from .analysis import check_helpers, collect_sites, decide_table, file_era, is_emptiness_test, shared_macros
+from .analysis import (check_helpers, collect_sites, decide_table, drop_absent_members, file_era,
+                       is_emptiness_test, shared_macros)
 from .cexpr import Unknown, is_primary, render, tidy_key
 from .allocated import FREES
 from .files import Site, statement_end
@@ -136,6 +137,7 @@ def decide(fs):
         return
     fs.decided = True
     shared_macros(fs)
+    drop_absent_members(fs)
     helpers = Helpers(fs)
     collect_sites(fs, helpers)
     removed = set()          # token indices the conversion deletes

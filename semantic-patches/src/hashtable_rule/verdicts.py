@@ -50,6 +50,10 @@ def record(p):
     fs.recorded = True
     tables = [table_record(fs, t) for t in fs.tables.values()
               if not (t.injected and t.verdict == 'skipped' and not table_occurrences(fs, t))]
+    # named here only as members of other structs: this file has no use of them
+    tables += [dict(name=name, file=fs.path, scope='member', shared=True, verdict='absent',
+                    reasons=['named here only as a member of struct %s' % ', '.join(structs)])
+               for name, structs in sorted(fs.absent.items())]
     name = hashlib.md5(fs.path.encode()).hexdigest() + '.json'
     tmp = os.path.join(out, name + '.tmp')
     with open(tmp, 'w') as f:
