@@ -76,14 +76,16 @@ def _compare(mode: str, target: str, before: str, before_ok: bool, after: str,
 
 
 def check_header(root: str, changes: Dict[str, str], cc: str = 'gcc',
-                 progress: Callable[[str], None] = lambda s: None) -> Dict[str, Check]:
+                 progress: Callable[[str], None] = lambda s: None,
+                 context: Optional[Dict[str, str]] = None) -> Dict[str, Check]:
     """Compile each changed .c file before and after against include/ here.
 
-    Changed headers are laid over the tree for the builds after the change.
+    Changed headers (of changes or context) are laid over the tree for the builds
+    after the change.
     """
     out = {}
     with tempfile.TemporaryDirectory(prefix='hashtable-convert-check-') as tmp:
-        for rel, text in changes.items():
+        for rel, text in dict(context or {}, **changes).items():
             if not rel.endswith('.c'):
                 path = os.path.join(tmp, 'after', rel)
                 os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -142,15 +144,17 @@ class KbuildChecker:
         self.root, self.make, self.progress = root, make, progress
         self.before: Dict[str, tuple] = {}
 
-    def check(self, changes: Dict[str, str], extra: Dict[str, str]) -> Dict[str, Check]:
-        """changes: rel path -> new text; extra: files added for the build (hashtable.h)."""
+    def check(self, changes: Dict[str, str], extra: Dict[str, str],
+              context: Optional[Dict[str, str]] = None) -> Dict[str, Check]:
+        """changes: rel path -> new text; extra: files added for the build (hashtable.h);
+        context: changed files put in place for the build but not checked themselves."""
         objects = {rel: object_of(rel) for rel in sorted(changes) if object_of(rel)}
         for n, (rel, obj) in enumerate(objects.items()):
             if obj not in self.before:
                 self.progress('check (kbuild): before %d/%d %s' % (n + 1, len(objects), obj))
                 self.before[obj] = _make_object(self.root, obj, self.make)
         out = {}
-        with Swap(self.root, dict(changes, **extra)):
+        with Swap(self.root, dict(context or {}, **dict(changes, **extra))):
             for n, (rel, obj) in enumerate(objects.items()):
                 self.progress('check (kbuild): after %d/%d %s' % (n + 1, len(objects), obj))
                 after, aok = _make_object(self.root, obj, self.make)

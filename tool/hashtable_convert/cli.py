@@ -260,7 +260,8 @@ class Converter:
                 deps = fields.dependents(self.run.root, h, set(outcome.new_texts))
                 todo = {d: sources.read_text(os.path.join(self.run.root, d)) or '' for d in deps}
                 start = time.monotonic()
-                results = self.checker(dict(outcome.new_texts, **todo)) if todo else {}
+                headers = {f: x for f, x in outcome.new_texts.items() if not f.endswith('.c')}
+                results = self.checker(todo, headers) if todo else {}
                 self.run.timed('check', start)
                 broken = [(d, r) for d, r in sorted(results.items()) if d in todo and not r.passed
                           and not r.message.startswith('does not build before')]
@@ -371,13 +372,14 @@ def make_checker(mode: str, run: Run, progress):
     if mode == 'none':
         return None
     if mode == 'header':
-        return lambda changes: check.check_header(run.root, changes, progress=progress)
+        return lambda changes, context=None: check.check_header(run.root, changes, progress=progress,
+                                                                context=context)
     kbuild = check.KbuildChecker(run.root, progress=progress)
     extra = {}
     if not os.path.exists(os.path.join(run.root, HEADER_PATH)):
         with open(header_for(run.root)) as f:
             extra[HEADER_PATH] = f.read()
-    return lambda changes: kbuild.check(changes, extra)
+    return lambda changes, context=None: kbuild.check(changes, extra, context)
 
 
 def write_changes(run: Run, changes: List[FileChange]) -> None:
