@@ -1,5 +1,8 @@
 """semantic-patches/declare_hashtable.cocci and the stage that runs it (fields.py).
 
+ToolDeclaresInItsFileTest runs the whole tool on a member table of a .c file,
+where the size macro becomes the bits macro the field names.
+
 The rule rewrites the member tables named in HASHTABLE_CONVERT_FIELDS to
 DECLARE_HASHTABLE() in every struct shape it knows (testdata/declare/fields.res),
 leaves alone a member named twice in a file and a header it cannot add the
@@ -81,6 +84,39 @@ class DeclareRuleTest(unittest.TestCase):
         shutil.copytree(DATA, alone)
         declare(alone, facts=None)
         self.assertEqual(read(os.path.join(alone, 'fields.c')), read(os.path.join(DATA, 'fields.c')))
+
+
+class ToolDeclaresInItsFileTest(unittest.TestCase):
+    """The tool on a member table of its own .c file (testdata/declare/in_file.c): the
+    field becomes DECLARE_HASHTABLE(buckets, CACHE_BITS), the size macro the bits
+    macro; the program's output under ASan and UBSan is the same, a second run
+    changes nothing."""
+
+    def test_in_file_member(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            os.makedirs(tree)
+            shutil.copy(os.path.join(DATA, 'in_file.c'), tree)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            before = run_program(tree, os.path.join(tmp, 'before'))
+            tool = [sys.executable, os.path.join(ROOT, 'tool', 'hashtable-convert'), '-q',
+                    '--check', 'header']
+            r = subprocess.run(tool + ['--in-place', tree], stderr=subprocess.PIPE,
+                               universal_newlines=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(read(os.path.join(tree, 'in_file.c')),
+                             read(os.path.join(DATA, 'in_file.res')))
+            self.assertEqual(run_program(tree, os.path.join(tmp, 'after')), before)
+            again = subprocess.run(tool + [tree], stdout=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(again.stdout, '')
+
+
+def run_program(tree, out):
+    subprocess.run(['gcc', '-Wall', '-Wextra', '-Werror'] + SANITIZE +
+                   ['-I', os.path.join(ROOT, 'include'), 'in_file.c', '-o', out],
+                   cwd=tree, check=True)
+    return subprocess.run([out], stdout=subprocess.PIPE, universal_newlines=True,
+                          check=True).stdout
 
 
 class WantedFieldsTest(unittest.TestCase):

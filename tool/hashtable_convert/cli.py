@@ -229,6 +229,8 @@ class Converter:
 
     def _declare(self, outcome, tables) -> None:
         """Member tables converted: their fields become DECLARE_HASHTABLE() (stage 4b)."""
+        if not self.plan.declare_fields:
+            return
         wanted = fields.wanted(self.run.root, tables, outcome.new_texts, self.undeclared)
         if not wanted:
             return
@@ -422,6 +424,9 @@ def main(argv: Optional[List[str]] = None) -> int:
             declarations = scan(run, progress)
             run.timed('find and scan', start)
             plan = shared.split(run.root, declarations)
+            plan.declare_fields = fields.ocaml_available()
+            if not plan.declare_fields:
+                run.notes.append(fields.NO_OCAML)
             spatch = transform.Spatch(args.spatch, args.jobs, args.timeout)
             converter = Converter(run, plan, declarations, spatch,
                                   make_checker(mode, run, progress), progress, mode)

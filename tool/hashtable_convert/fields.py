@@ -11,6 +11,7 @@ field stays an array, which every hashtable.h macro takes as well.
 import json
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -26,6 +27,11 @@ RULE = os.path.join(HERE, 'semantic-patches', 'declare_hashtable.cocci')
 MAX_DEPENDENTS = 20
 NO_OCAML = ('member tables keep struct hlist_head T[N]: DECLARE_HASHTABLE() fields need an '
             'OCaml compiler for spatch (Debian: apt-get install ocaml-nox)')
+
+
+def ocaml_available() -> bool:
+    """Can spatch run the OCaml script of declare_hashtable.cocci here?"""
+    return bool(shutil.which('ocamlopt') or shutil.which('ocamlc'))
 
 
 @dataclass

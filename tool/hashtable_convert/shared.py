@@ -59,6 +59,8 @@ class Plan:
     file_macros: Dict[str, Dict[str, List[str]]] = field(default_factory=dict)
     root: str = ''
     file_helpers: Dict[str, Dict[str, str]] = field(default_factory=dict)
+    # declare_hashtable.cocci will run: the rule may drop the size of a member's field
+    declare_fields: bool = False
 
     def helpers_of(self, path: str) -> Dict[str, str]:
         """Helpers path calls that its headers define (header_helpers), read once."""
@@ -73,7 +75,8 @@ class Plan:
         """HASHTABLE_CONVERT_FACTS for a batch of files with these shared tables."""
         for f in files:
             self.helpers_of(f)
-        return dict(tables={n: t.fact() for n, t in tables.items()},
+        return dict(declare_fields=self.declare_fields,
+                    tables={n: t.fact() for n, t in tables.items()},
                     files={f: dict(macros=self.file_macros.get(f, {}),
                                    helpers=self.file_helpers.get(f, {}),
                                    pointers=header_struct_pointers(self.root, f),

@@ -8,7 +8,7 @@ from .analysis import (check_helpers, collect_sites, decide_table, drop_absent_m
                        is_emptiness_test, shared_macros)
 from .cexpr import Unknown, is_primary, render, tidy_key
 from .allocated import FREES
-from .files import Site, statement_end
+from .files import _FACTS, Site, statement_end
 from .helpers import split_reduction
 from .tokens import matching_close
 from .sites import Helpers
@@ -171,6 +171,14 @@ def decide(fs):
             if t.size_span is not None:
                 removed |= tok_indices(fs, t.size_span)
             macro_candidates |= {x for x in Tokens(t.size_text).text if x in fs.macros}
+        # a member of a struct of this file that declare_hashtable.cocci will declare with
+        # its bits: the size in its field goes, as the size of a static table does
+        declared = t.scope == 'member' and not t.injected and t.bits is not None and \
+            t.size_span is not None and _FACTS.get('declare_fields', False)
+        t.declared = declared
+        if declared:
+            removed |= tok_indices(fs, t.size_span)
+            macro_candidates |= {x for x in Tokens(t.size_text).text if x in fs.macros}
         if t.scope == 'pointer':
             removed |= approve_allocation(fs, t)
         for loop in t.inits:
@@ -236,7 +244,7 @@ def decide(fs):
                                  for i in range(c.arg[-1][0], c.arg[-1][1])
                                  if fs.toks.text[i] in fs.macros}
         members.update(fs.members.get(s.op_pos) for s in t.sites)
-        if static:
+        if static or declared:
             keep |= set(Tokens(t.bits).text)     # the generated DEFINE_HASHTABLE uses them
     if not converted_any:
         return
@@ -297,7 +305,8 @@ def decide(fs):
         approve(fs, fs.macro_pos[name][0], 'dead_macro')
     # a size macro that is going away becomes the bits macro, in its place
     for t in fs.tables.values():
-        if t.verdict != 'converted' or t.scope not in ('static', 'global', 'pointer') \
+        if t.verdict != 'converted' or not (t.scope in ('static', 'global', 'pointer') or
+                                            t.declared) \
                 or not t.bits.isdigit() \
                 or t.size_text not in dead:
             continue
@@ -306,7 +315,10 @@ def decide(fs):
             continue                 # (a macro after the table cannot name its bits)
         fs.macros[name] = [t.bits]          # taken: a second table needs another name
         approve(fs, fs.macro_pos[t.size_text][0], 'bits_macro', (name, t.bits, t.size_text))
-        approve(fs, t.pos, fs.approved[t.pos][0], name)
+        if t.scope == 'member':
+            t.bits = name                    # what DECLARE_HASHTABLE() will say
+        else:
+            approve(fs, t.pos, fs.approved[t.pos][0], name)
     # local variables that only the removed code used
     for var, rng in dead_var_candidates:
         if rng is None:

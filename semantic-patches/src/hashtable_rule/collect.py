@@ -77,7 +77,7 @@ def note_table(p, name, size, psize):
     fs.tables[name] = t
 
 
-def note_member_table(p, name, size, struct):
+def note_member_table(p, name, size, struct, psize=None):
     """A table inside a struct: its uses are E->name and E.name in this file."""
     fs = state(p)
     other = fs.tables.get(name)
@@ -85,7 +85,7 @@ def note_member_table(p, name, size, struct):
         # two tables of one name: their uses cannot be told apart
         other.refuse('another table in this file is also called "%s"' % name)
         return
-    t = Table(name, fs.path, _pos(p), size, None, 'member')
+    t = Table(name, fs.path, _pos(p), size, _span(psize) if psize else None, 'member')
     t.struct = struct
     t.uses.add(_pos(p))
     if not fs.path.endswith('.c'):

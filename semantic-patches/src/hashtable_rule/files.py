@@ -84,6 +84,7 @@ class Table:
         self.bits = None
         self.injected = False        # declared in another file (see _SHARED)
         self.struct = None           # the struct a member table belongs to
+        self.declared = False        # its field will become DECLARE_HASHTABLE() (approval.py)
         self.widths, self.forms = {}, set()
 
     def refuse(self, reason, pos=None):
