@@ -865,11 +865,12 @@ def _load_facts():
 
 
 _FACTS = _load_facts()
-_SHARED = _FACTS.get('tables', {})
+_SHARED = _FACTS.get('tables', {})     # key (the name, or name and struct) -> what is known
+SHARED_NAMES = {info.get('name', key) for key, info in _SHARED.items()}
 
 
 def is_shared(name):
-    return name in _SHARED
+    return name in SHARED_NAMES
 
 
 class Site:
@@ -903,6 +904,7 @@ class Table:
         self.verdict = None
         self.bits = None
         self.injected = False        # declared in another file (see _SHARED)
+        self.key = name              # injected: its key in _SHARED
         self.struct = None           # the struct a member table belongs to
         self.declared = False        # its field will become DECLARE_HASHTABLE() (approval.py)
         self.widths, self.forms = {}, set()
@@ -951,12 +953,16 @@ class FileState:
         self.struct_pointers = {k: dict(v) for k, v in
                                 _FACTS.get('files', {}).get(path, {}).get('pointers', {}).items()}
         self.struct_pointers.update(struct_pointer_fields(self.toks))
-        names = _FACTS.get('files', {}).get(path, {}).get('tables', list(_SHARED))
-        for name in names:
-            info = _SHARED[name]
+        keys = _FACTS.get('files', {}).get(path, {}).get('tables', list(_SHARED))
+        for key in keys:
+            info = _SHARED[key]
+            name = info.get('name', key)
+            if name in self.tables:
+                continue             # one table of a name a file (the wrapper sees to it)
             t = Table(name, path, None, info['size'], None,
                       'member' if info['scope'] == 'member' else 'extern')
             t.injected = True
+            t.key = key
             t.struct = info.get('struct')
             self.tables[name] = t
 
@@ -4086,7 +4092,7 @@ def mixes_only(fs, i):
 
 def decide_table(fs, t, helpers):
     toks = fs.toks
-    if t.scope == 'global' and t.name not in _SHARED:
+    if t.scope == 'global' and t.name not in SHARED_NAMES:
         t.refuse('not static: other files may index it')
     if t.reasons:
         return
@@ -4719,7 +4725,7 @@ def drop_absent_members(fs):
         if None in others or t.struct in others:
             continue
         del fs.tables[name]
-        fs.absent[name] = sorted(others)
+        fs.absent[name] = (t.key, sorted(others))
 
 
 def is_emptiness_test(fs, t, loop):
@@ -5101,7 +5107,8 @@ def table_record(fs, t):
         keys.add(red.key_text)
     return dict(
         name=t.name, file=fs.path, line=t.pos[0] if t.pos else None,
-        scope=t.scope, shared=t.injected or (t.scope == 'global' and t.name in _SHARED),
+        key=t.key, scope=t.scope,
+        shared=t.injected or (t.scope == 'global' and t.name in SHARED_NAMES),
         size=t.size_text, bits=t.bits, read_mostly=t.read_mostly,
         verdict=t.verdict, reasons=list(t.reasons),
         key_widths=sorted(t.widths), forms=sorted(t.forms), keys=sorted(keys),
@@ -5114,7 +5121,26 @@ def table_record(fs, t):
         walks_open=walks_open,
         # only read by bucket number here, the file may need no change at all
         expects_change=bool(fs.approved),
-        positional=len(t.positional) + len(t.macro_walks))
+        positional=len(t.positional) + len(t.macro_walks),
+        bases=member_bases(fs, t.name) if t.scope == 'member' else [])
+
+
+def member_bases(fs, name):
+    """The structs whose member name the file names (? where the type is unknown, or
+    the name stands alone): the wrapper tells by them which of several member tables
+    of that name a file uses."""
+    toks = fs.toks
+    out = set()
+    for i, tok in enumerate(toks.text):
+        if tok == name and toks.kind[i] == 'id' and (t_pos(fs, name) != toks.pos[i]):
+            member = i >= 2 and toks.text[i - 1] in ('->', '.')
+            out.add((base_struct(fs, i, strict=True) if member else None) or '?')
+    return sorted(out)
+
+
+def t_pos(fs, name):
+    t = fs.tables.get(name)
+    return t.pos if t is not None else None
 
 
 def record(p):
@@ -5128,9 +5154,10 @@ def record(p):
     tables = [table_record(fs, t) for t in fs.tables.values()
               if not (t.injected and t.verdict == 'skipped' and not table_occurrences(fs, t))]
     # named here only as members of other structs: this file has no use of them
-    tables += [dict(name=name, file=fs.path, scope='member', shared=True, verdict='absent',
+    tables += [dict(name=name, key=key, file=fs.path, scope='member', shared=True,
+                    verdict='absent', bases=structs,
                     reasons=['named here only as a member of struct %s' % ', '.join(structs)])
-               for name, structs in sorted(fs.absent.items())]
+               for name, (key, structs) in sorted(fs.absent.items())]
     name = hashlib.md5(fs.path.encode()).hexdigest() + '.json'
     tmp = os.path.join(out, name + '.tmp')
     with open(tmp, 'w') as f:

@@ -66,7 +66,8 @@ class SampleTreeTest(unittest.TestCase):
                               '--format-patch', cls.series, '--root', cls.tree, cls.tree)
         with open(cls.json) as f:
             cls.report = json.load(f)
-        cls.tables = {t['name']: t for t in cls.report['tables']}
+        # by key: two tables are called by_id (members of struct peer_set and flow_table)
+        cls.tables = {t['key'] or t['name']: t for t in cls.report['tables']}
         cls.converted = snapshot(cls.tree)
 
     @classmethod
@@ -82,7 +83,7 @@ class SampleTreeTest(unittest.TestCase):
         # by_id although quota.h has a member by_id (quota/quota.c uses that one)
         self.assertEqual(verdicts, {'session_hash': 'converted', 'by_port': 'converted',
                                     'cache_table': 'converted', 'stats_table': 'converted',
-                                    'by_id': 'converted',
+                                    'by_id@peer_set': 'converted', 'by_id@flow_table': 'skipped',
                                     'registry_hash': 'skipped', 'by_dst': 'skipped',
                                     'legacy_table': 'skipped'})
         self.assertIn('EXPORT_SYMBOL', self.tables['registry_hash']['reasons'][0])
@@ -105,15 +106,25 @@ class SampleTreeTest(unittest.TestCase):
     def test_member_of_a_header_becomes_declare_hashtable(self):
         # used from three files; its size is BIT() of a macro two headers away, whose
         # name the field takes
-        self.assertEqual(self.tables['by_id']['files'],
+        self.assertEqual(self.tables['by_id@peer_set']['files'],
                          ['peer/dump.c', 'peer/lookup.c', 'peer/peer.c', 'include/demo/peer.h'])
         self.assertEqual(self.converted['quota/quota.c'], self.original['quota/quota.c'])
-        self.assertTrue(self.tables['by_id']['declared'])
+        self.assertTrue(self.tables['by_id@peer_set']['declared'])
         header = self.converted['include/demo/peer.h']
         self.assertIn('\tDECLARE_HASHTABLE(by_id, PEER_HASH_BITS);\n', header)
         self.assertNotIn('struct hlist_head by_id', header)
         self.assertIn('#include <linux/list.h>\n#include <linux/hashtable.h>\n', header)
         self.assertEqual(self.report['counts']['declared'], 1)
+
+    def test_members_of_two_structs_named_alike_are_two_tables(self):
+        # flow.h's by_id has a lock per bucket: refused in flow.c; peer.h's converts,
+        # and flow.c, which names only the other, is no obstacle to it (nor the
+        # reverse: peer/*.c name only struct peer_set's)
+        flow = self.tables['by_id@flow_table']
+        self.assertIn('flow/flow.c: index variable "b" is used for something else', flow['reasons'][0])
+        self.assertEqual(len([r for r in flow['reasons'] if 'peer/' in r]), 0, flow['reasons'])
+        self.assertEqual(self.converted['flow/flow.c'], self.original['flow/flow.c'])
+        self.assertEqual(self.converted['include/demo/flow.h'], self.original['include/demo/flow.h'])
 
     def test_declare_hashtable_refused_where_an_includer_breaks(self):
         # main.c includes demo/conn.h and has a hash_add() of its own: the header may not

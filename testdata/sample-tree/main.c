@@ -8,6 +8,7 @@
 #include "demo/stats.h"
 #include "demo/route.h"
 #include "demo/quota.h"
+#include "demo/flow.h"
 
 unsigned long cache_get(unsigned long key, unsigned long (*compute)(unsigned long));
 void cache_flush(void);
@@ -81,6 +82,13 @@ int main(void)
 	printf("stats: cpu 1 event 4 -> %u, cpu 2 event 9 -> %u\n", stats_get(1, 4), stats_get(2, 9));
 
 	static struct quota quota;
+	static struct flow flows[] = { { .id = 7 }, { .id = 15 }, { .id = 100 } };
+	static struct flow_table ft;
+
+	flow_table_init(&ft);
+	for (i = 0; i < 3; i++)
+		flow_add(&ft, &flows[i]);
+	printf("flows: 15 %d, 23 %d\n", flow_has(&ft, 15), flow_has(&ft, 23));
 
 	quota_charge(&quota, 5, 2);
 	printf("quota: id 1 -> %u\n", quota_charge(&quota, 1, 3));

@@ -181,12 +181,13 @@ class Converter:
             self.run.timed('spatch (tables shared between files)', start)
             for f in todo:
                 self.results[f] = batch.only(f)
-                self.converted_with[f] = {r['name'] for r in self.results[f].records.get(f, [])
+                self.converted_with[f] = {r.get('key', r['name'])
+                                          for r in self.results[f].records.get(f, [])
                                           if r['shared'] and r['verdict'] == 'converted'
-                                          and r['name'] in active}
+                                          and r.get('key', r['name']) in active}
             outcome = self._combine()
             tables = self._verdicts(outcome, shared_files, active)
-            failed = [t for t in tables if t.shared and t.name in active and t.verdict != 'converted']
+            failed = [t for t in tables if t.shared and t.ident in active and t.verdict != 'converted']
             if not failed:
                 self._declare(outcome, tables)
                 failed = self._check(outcome, tables, active)
@@ -195,8 +196,8 @@ class Converter:
             if not failed:
                 return self._finish(outcome, tables)
             for t in failed:
-                self.dropped[t.name] = t
-                active.pop(t.name, None)
+                self.dropped[t.ident] = t
+                active.pop(t.ident, None)
         raise RuntimeError('no stable result after %d rounds' % MAX_ROUNDS)
 
     def _combine(self) -> transform.Outcome:
@@ -219,7 +220,7 @@ class Converter:
                                                   outcome.new_texts, outcome.problems))
         # a shared table dropped in an earlier round comes back from its home file as a
         # plain global ("not static"): its shared verdict is the one that counts
-        shared = {(t.name, t.file) for t in tables if t.shared}
+        shared = {(t.name, t.file) for t in tables if t.shared}   # (a global of that name)
         tables = [t for t in tables if t.shared or (t.name, t.file) not in shared]
         for t in tables:
             if t.file in self.failed_files and t.verdict == 'converted' and not t.shared:
@@ -300,7 +301,7 @@ class Converter:
             result = self.checks.get((f, _digest(text)))
             if result is None or result.passed:
                 continue
-            spanning = [t for t in tables if t.shared and t.name in active and f in t.files]
+            spanning = [t for t in tables if t.shared and t.ident in active and f in t.files]
             for t in spanning:
                 t.skip('check failed in %s: %s' % (f, result.message))
                 if t not in drop:

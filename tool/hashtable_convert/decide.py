@@ -77,7 +77,7 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
                  new_texts: Dict[str, str], problems: List[Problem]) -> Table:
     """The verdict on a table that spans files: all of its files or none."""
     home = next((d for d in st.declarations if d.kind == 'global'), st.declarations[0])
-    t = Table(st.name, home.path, home.line, st.scope, st.size, shared=True)
+    t = Table(st.name, home.path, home.line, st.scope, st.size, shared=True, key=st.key)
     if st.reasons:
         for r in st.reasons:
             t.skip(r)
@@ -90,12 +90,12 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     for f in st.files:
         scopes = ('member',) if st.scope == 'member' else ('global', 'extern')
         rec = next((r for r in records.get(f, []) if r['name'] == st.name and r['shared']
-                    and r['scope'] in scopes), None)
+                    and r['scope'] in scopes and r.get('key', st.key) == st.key), None)
         if f in trouble:
             t.skip('%s: %s' % (f, trouble[f]))
             continue
         if rec is None:
-            if _uses(root, f, st):
+            if _uses(root, f, st) and not _other_structs_only(records.get(f, []), st):
                 t.skip('%s: %s' % (f, NO_VERDICT % f))
             continue
         if rec['verdict'] == 'absent':
@@ -133,6 +133,13 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
             t.accesses[k] = t.accesses.get(k, 0) + v
         t.walks_open.extend(dict(w, file=f) for w in rec['walks_open'])
     return t
+
+
+def _other_structs_only(records: List[dict], st: SharedTable) -> bool:
+    """Did the rule, given another member table of st's name in this file, find that
+    every occurrence of the name is a member of some other struct than st's?"""
+    bases = [r['bases'] for r in records if r['name'] == st.name and r.get('bases')]
+    return bool(bases) and all('?' not in b and st.struct not in b for b in bases)
 
 
 def _uses(root: str, path: str, st: SharedTable) -> bool:

@@ -24,6 +24,12 @@ class Table:
     accesses: Dict[str, int] = field(default_factory=dict)
     walks_open: List[dict] = field(default_factory=list)
     declared: bool = False         # a member whose field became DECLARE_HASHTABLE()
+    key: str = ''                  # of a shared table: name, or name@struct (shared.py)
+
+    @property
+    def ident(self) -> str:
+        """What tells this table from the others of a run."""
+        return self.key or self.name
 
     def skip(self, reason: str) -> None:
         self.verdict = 'skipped'

@@ -37,6 +37,15 @@ class SharedTable:
     macros: Dict[str, List[str]] = field(default_factory=dict)
     fields: Dict[str, List[str]] = field(default_factory=dict)
     reasons: List[str] = field(default_factory=list)
+    # members of several structs named alike: one table per struct, key name@struct
+    key: str = ''
+
+    def __post_init__(self):
+        self.key = self.key or self.name
+
+    @property
+    def struct(self) -> str:
+        return self.declarations[0].aggregate
 
     @property
     def size(self) -> str:
@@ -45,8 +54,8 @@ class SharedTable:
 
     def fact(self) -> dict:
         """The entry of this table in HASHTABLE_CONVERT_FACTS (see hashtable.cocci)."""
-        return dict(scope=self.scope, size=self.size, macros=self.macros, fields=self.fields,
-                    struct=self.declarations[0].aggregate)
+        return dict(name=self.name, scope=self.scope, size=self.size, macros=self.macros,
+                    fields=self.fields, struct=self.struct)
 
 
 @dataclass
@@ -76,12 +85,29 @@ class Plan:
         for f in files:
             self.helpers_of(f)
         return dict(declare_fields=self.declare_fields,
-                    tables={n: t.fact() for n, t in tables.items()},
+                    tables={k: t.fact() for k, t in tables.items()},
                     files={f: dict(macros=self.file_macros.get(f, {}),
                                    helpers=self.file_helpers.get(f, {}),
                                    pointers=header_struct_pointers(self.root, f),
-                                   tables=sorted(n for n, t in tables.items() if f in t.files))
+                                   tables=self.tables_of(tables, f))
                            for f in files})
+
+    def tables_of(self, tables: Dict[str, 'SharedTable'], path: str) -> List[str]:
+        """The keys of the shared tables path names, one per name: of members of several
+        structs named alike, the one of the struct the file names (the rule finds the
+        others absent, or cannot tell and refuses)."""
+        named = [t for t in tables.values() if path in t.files]
+        by_name: Dict[str, List[SharedTable]] = {}
+        for t in named:
+            by_name.setdefault(t.name, []).append(t)
+        out = []
+        for name, variants in sorted(by_name.items()):
+            if len(variants) > 1:
+                code = blank_comments_and_strings(read_text(os.path.join(self.root, path)) or '')
+                structs = set(re.findall(r'\bstruct\s+(\w+)', code))
+                variants = sorted(variants, key=lambda t: (t.struct not in structs, t.key))
+            out.append(variants[0].key)
+        return sorted(out)
 
     @property
     def shared_files(self) -> List[str]:
@@ -175,8 +201,18 @@ def split(root: str, declarations: List[Declaration]) -> Plan:
             local.add(d.path)
         else:
             by_name.setdefault(d.name, []).append(d)
-    shared = {name: SharedTable(name, 'member' if decls[0].kind == 'member' else 'global', decls)
-              for name, decls in by_name.items()}
+    shared = {}
+    for name, decls in by_name.items():
+        scope = 'member' if decls[0].kind == 'member' else 'global'
+        structs = sorted({d.aggregate for d in decls})
+        if scope == 'member' and len(structs) > 1 and all(d.kind == 'member' for d in decls):
+            # a member of several structs: a table each, told apart by type in each file
+            for struct in structs:
+                t = SharedTable(name, scope, [d for d in decls if d.aggregate == struct],
+                                key='%s@%s' % (name, struct))
+                shared[t.key] = t
+        else:
+            shared[name] = SharedTable(name, scope, decls)
     out = Plan(sorted(local), shared, header_static, pointers, root=root)
     for d in declarations:
         if d.path in local and d.kind in ('static', 'member'):
@@ -196,13 +232,15 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
         for t in p.shared.values():
             t.reasons.append(UNKNOWN_TREE)
         return
-    naming = files_naming(root, sorted(p.shared), MAX_FILES_PER_TABLE)
-    for name, t in sorted(p.shared.items()):
-        _analyse(root, t, naming.get(name, []), inside)
-    viable = sorted(n for n, t in p.shared.items() if not t.reasons)
+    naming = files_naming(root, sorted({t.name for t in p.shared.values()}), MAX_FILES_PER_TABLE)
+    for key, t in sorted(p.shared.items()):
+        _analyse(root, t, naming.get(t.name, []), inside)
+    viable = sorted({t.name for t in p.shared.values() if not t.reasons})
     for name, path in sorted(pasted_names(root, viable).items()):
-        p.shared[name].reasons.append('%s may spell the name with ## (token pasting), '
-                                      'where no search can find it' % path)
+        for t in p.shared.values():
+            if t.name == name:
+                t.reasons.append('%s may spell the name with ## (token pasting), '
+                                 'where no search can find it' % path)
 
 
 _INCLUDES_DEPTH = 3

@@ -4,7 +4,7 @@ import re
 
 from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus_one, parse_text, same_constant,
                     parse_tokens, render, strip_parens)
-from .files import (_FACTS, _SHARED, Site, declared_type, function_header, function_range,
+from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, declared_type, function_header, function_range,
                     in_spans, occurrences, statement_end, table_occurrences, tok_indices,
                     variable_type)
 from .tokens import _HASH_SIGN, Tokens, argument_spans, directive_start, matching_close
@@ -421,7 +421,7 @@ def mixes_only(fs, i):
 
 def decide_table(fs, t, helpers):
     toks = fs.toks
-    if t.scope == 'global' and t.name not in _SHARED:
+    if t.scope == 'global' and t.name not in SHARED_NAMES:
         t.refuse('not static: other files may index it')
     if t.reasons:
         return
@@ -1054,7 +1054,7 @@ def drop_absent_members(fs):
         if None in others or t.struct in others:
             continue
         del fs.tables[name]
-        fs.absent[name] = sorted(others)
+        fs.absent[name] = (t.key, sorted(others))
 
 
 def is_emptiness_test(fs, t, loop):

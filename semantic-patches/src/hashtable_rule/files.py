@@ -45,11 +45,12 @@ def _load_facts():
 
 
 _FACTS = _load_facts()
-_SHARED = _FACTS.get('tables', {})
+_SHARED = _FACTS.get('tables', {})     # key (the name, or name and struct) -> what is known
+SHARED_NAMES = {info.get('name', key) for key, info in _SHARED.items()}
 
 
 def is_shared(name):
-    return name in _SHARED
+    return name in SHARED_NAMES
 
 
 class Site:
@@ -83,6 +84,7 @@ class Table:
         self.verdict = None
         self.bits = None
         self.injected = False        # declared in another file (see _SHARED)
+        self.key = name              # injected: its key in _SHARED
         self.struct = None           # the struct a member table belongs to
         self.declared = False        # its field will become DECLARE_HASHTABLE() (approval.py)
         self.widths, self.forms = {}, set()
@@ -131,12 +133,16 @@ class FileState:
         self.struct_pointers = {k: dict(v) for k, v in
                                 _FACTS.get('files', {}).get(path, {}).get('pointers', {}).items()}
         self.struct_pointers.update(struct_pointer_fields(self.toks))
-        names = _FACTS.get('files', {}).get(path, {}).get('tables', list(_SHARED))
-        for name in names:
-            info = _SHARED[name]
+        keys = _FACTS.get('files', {}).get(path, {}).get('tables', list(_SHARED))
+        for key in keys:
+            info = _SHARED[key]
+            name = info.get('name', key)
+            if name in self.tables:
+                continue             # one table of a name a file (the wrapper sees to it)
             t = Table(name, path, None, info['size'], None,
                       'member' if info['scope'] == 'member' else 'extern')
             t.injected = True
+            t.key = key
             t.struct = info.get('struct')
             self.tables[name] = t
 

@@ -9,8 +9,9 @@ import hashlib
 import json
 import os
 
+from .analysis import base_struct
 from .approval import decide
-from .files import _SHARED, state, table_occurrences, translate, translate_end
+from .files import SHARED_NAMES, state, table_occurrences, translate, translate_end
 
 
 def table_record(fs, t):
@@ -24,7 +25,8 @@ def table_record(fs, t):
         keys.add(red.key_text)
     return dict(
         name=t.name, file=fs.path, line=t.pos[0] if t.pos else None,
-        scope=t.scope, shared=t.injected or (t.scope == 'global' and t.name in _SHARED),
+        key=t.key, scope=t.scope,
+        shared=t.injected or (t.scope == 'global' and t.name in SHARED_NAMES),
         size=t.size_text, bits=t.bits, read_mostly=t.read_mostly,
         verdict=t.verdict, reasons=list(t.reasons),
         key_widths=sorted(t.widths), forms=sorted(t.forms), keys=sorted(keys),
@@ -37,7 +39,26 @@ def table_record(fs, t):
         walks_open=walks_open,
         # only read by bucket number here, the file may need no change at all
         expects_change=bool(fs.approved),
-        positional=len(t.positional) + len(t.macro_walks))
+        positional=len(t.positional) + len(t.macro_walks),
+        bases=member_bases(fs, t.name) if t.scope == 'member' else [])
+
+
+def member_bases(fs, name):
+    """The structs whose member name the file names (? where the type is unknown, or
+    the name stands alone): the wrapper tells by them which of several member tables
+    of that name a file uses."""
+    toks = fs.toks
+    out = set()
+    for i, tok in enumerate(toks.text):
+        if tok == name and toks.kind[i] == 'id' and (t_pos(fs, name) != toks.pos[i]):
+            member = i >= 2 and toks.text[i - 1] in ('->', '.')
+            out.add((base_struct(fs, i, strict=True) if member else None) or '?')
+    return sorted(out)
+
+
+def t_pos(fs, name):
+    t = fs.tables.get(name)
+    return t.pos if t is not None else None
 
 
 def record(p):
@@ -51,9 +72,10 @@ def record(p):
     tables = [table_record(fs, t) for t in fs.tables.values()
               if not (t.injected and t.verdict == 'skipped' and not table_occurrences(fs, t))]
     # named here only as members of other structs: this file has no use of them
-    tables += [dict(name=name, file=fs.path, scope='member', shared=True, verdict='absent',
+    tables += [dict(name=name, key=key, file=fs.path, scope='member', shared=True,
+                    verdict='absent', bases=structs,
                     reasons=['named here only as a member of struct %s' % ', '.join(structs)])
-               for name, structs in sorted(fs.absent.items())]
+               for name, (key, structs) in sorted(fs.absent.items())]
     name = hashlib.md5(fs.path.encode()).hexdigest() + '.json'
     tmp = os.path.join(out, name + '.tmp')
     with open(tmp, 'w') as f:
