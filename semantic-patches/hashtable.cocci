@@ -2933,6 +2933,10 @@ class Positional:
             return True              # -1: before the first bucket
         if kind == 'cast':
             return self.value(node[1], rng, seen, stored, direct)
+        if kind == 'un' and node[1] == '*':
+            inner = strip_parens(node[2])
+            inner = strip_parens(inner[1]) if inner[0] == 'cast' else inner
+            return inner[0] == 'id' and seq_position(self.fs, inner[1], rng)
         if kind == 'id':
             name = node[1]
             if name in self.fs.macros or name.isupper():
@@ -3056,6 +3060,96 @@ class Positional:
         if nxt.endswith('=') and nxt not in ('==', '!=', '<=', '>='):
             return False             # *=, &= and the like
         return True
+
+
+def seq_position(fs, name, rng):
+    """Is name the v of a seq_file show() whose start() and next() return only their
+    position (or NULL) and only count it up? *(loff_t *)v is then the number of the
+    record to show: a bucket reached by counting (kprobes' kprobe_table)."""
+    toks = fs.toks
+    text = toks.text
+    if rng is None:
+        return False
+    show = _function_of(toks, rng)
+    if show is None or show.param_names()[1:2] != [name]:
+        return False
+    ops = seq_operations(toks, show.name)
+    return ops is not None and all(
+        k in ops and ops[k] in fs.functions and
+        _counts_position(toks, function_at(toks, toks.at_pos(fs.functions[ops[k]])))
+        for k in ('start', 'next'))
+
+
+def _function_of(toks, rng):
+    close = rng[0] - 1
+    while close > 0 and toks.text[close] != ')':
+        close -= 1                   # back over attributes to the parameter list
+    try:
+        return function_at(toks, matching_open(toks.text, close) - 1)
+    except IndexError:
+        return None
+
+
+def seq_operations(toks, show):
+    """The .field = function pairs of the struct seq_operations initializer whose .show
+    is show, or None."""
+    text = toks.text
+    for i in range(len(text) - 3):
+        if text[i:i + 4] != ['.', 'show', '=', show]:
+            continue
+        depth, j = 0, i
+        while j > 0 and not (text[j] == '{' and depth == 0):
+            depth += {'}': 1, '{': -1}.get(text[j], 0) if j != i else 0
+            j -= 1
+        k = j
+        while k > 0 and text[k - 1] not in (';', '}', '{'):
+            k -= 1
+        if 'seq_operations' not in text[k:j]:
+            return None
+        close = matching_close(text, j)
+        return {text[m + 1]: text[m + 3] for m in range(j + 1, close - 3)
+                if text[m] == '.' and text[m + 2] == '=' and toks.kind[m + 3] == 'id'
+                and text[m - 1] in ('{', ',')}
+    return None
+
+
+_POSITION_RETURN = {'(', ')', '*', '<', '<=', '>', '>=', '?', ':', 'NULL'}
+
+
+def _counts_position(toks, d):
+    """Does seq_file callback d return only its loff_t *pos (or NULL, or one of them
+    after comparing *pos with a constant), and change *pos only by counting it up?"""
+    if d is None:
+        return False
+    pos = [p for p, type_text in d.params if type_text and 'loff_t' in type_text]
+    if len(pos) != 1:
+        return False
+    pos = pos[0]
+    text = toks.text
+    lo, hi = d.body
+    returned = set()                 # token indices of the returned expressions
+    for j in range(lo, hi):
+        if text[j] == 'return':
+            end = j + 1
+            while text[end] != ';':
+                end += 1
+            returned.update(range(j + 1, end))
+            for k in range(j + 1, end):
+                if text[k] not in _POSITION_RETURN and text[k] != pos and \
+                        not (toks.kind[k] == 'id' and text[k].isupper()) and toks.kind[k] != 'num':
+                    return False
+    for j in range(lo, hi):
+        if text[j] != pos or toks.kind[j] != 'id':
+            continue
+        if text[j - 1] == '*':       # *pos: read, compared, or counted up
+            after = j + 2 if text[j + 1] == ')' and text[j - 2] == '(' else j + 1
+            before = j - 3 if text[j - 2] == '(' else j - 2
+            if text[after].endswith('=') and text[after] not in ('==', '<=', '>=', '!=') or \
+                    text[after] == '--' or text[before] == '--':
+                return False
+        elif j not in returned:
+            return False             # pos itself goes elsewhere than back to the caller
+    return True
 
 
 def stored_in_cursor(fs, positions, i):
