@@ -3067,7 +3067,6 @@ def seq_position(fs, name, rng):
     position (or NULL) and only count it up? *(loff_t *)v is then the number of the
     record to show: a bucket reached by counting (kprobes' kprobe_table)."""
     toks = fs.toks
-    text = toks.text
     if rng is None:
         return False
     show = _function_of(toks, rng)
