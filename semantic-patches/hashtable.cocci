@@ -3384,6 +3384,11 @@ def _count(toks, how, args, name):
     return None
 
 
+# allocators whose tables are sized at boot, from the memory size or a boot parameter
+BOOT_SIZED = {'alloc_large_system_hash()': ', sized at boot from the memory size',
+              'nf_ct_alloc_hashtable()': ', sized at run time'}
+
+
 class Allocation:
     """How an allocated table is set up and torn down, to be removed."""
 
@@ -3416,15 +3421,22 @@ def analyse_allocated(fs, t):
             t.refuse('"%s" is set to NULL inside an expression' % t.name, pos)
             return
         allocs.append((pos, i, rhs))
-    if len(allocs) != 1:
-        t.refuse('allocated table assigned %d times: its pointer may change, or is not '
-                 'allocated here' % len(allocs))
+    if not allocs:
+        t.refuse('never given an allocation in this file: a helper or a pointer to it sets '
+                 'it, maybe at run time')
+        return
+    if len(allocs) > 1:
+        t.refuse('allocated table assigned %d times (lines %s): it may be reallocated or '
+                 'swapped at run time' % (len(allocs), ', '.join(str(a[0][0]) for a in allocs)))
         return
     pos, i, rhs = allocs[0]
     a.assign = pos
     if rhs is None or rhs[0] != 'call' or rhs[1][0] != 'id' or rhs[1][1] not in ALLOCATORS:
-        t.refuse('allocated by something other than k[vz]alloc/kcalloc/kmalloc_array '
-                 '(line %d)' % pos[0])
+        what = '%s()' % rhs[1][1] if rhs is not None and rhs[0] == 'call' and \
+            rhs[1][0] == 'id' else 'something that is not an allocation'
+        t.refuse('allocated by %s (line %d)%s: only a zeroing k[vz]alloc/kcalloc/'
+                 'kmalloc_array of a constant count can become a static table'
+                 % (what, pos[0], BOOT_SIZED.get(what, '')))
         return
     how, zeroes = ALLOCATORS[rhs[1][1]]
     count = _count(toks, how, rhs[2], t.name)
