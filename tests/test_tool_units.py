@@ -393,6 +393,41 @@ class SharedTest(unittest.TestCase):
             put(tmp, 'u.c', '#define TABLE(prefix) prefix ## bl\n')
             self.assertEqual(self.run_plan(tmp).shared['tbl'].reasons, [])
 
+    def test_members_of_two_structs_named_alike_are_two_tables(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/a.h', 'struct sa { struct hlist_head mt[8]; };\n')
+            put(tmp, 'include/b.h', 'struct sb { spinlock_t l[4]; struct hlist_head mt[4]; };\n')
+            put(tmp, 'a.c', '#include <a.h>\nvoid f(struct sa *x) { hlist_empty(&x->mt[1]); }\n')
+            put(tmp, 'b.c', '#include <b.h>\nstruct sb *y;\nint g(void) { return !!y->mt[1].first; }\n')
+            decls = [d for f in ('include/a.h', 'include/b.h')
+                     for d in sources.scan_declarations(f, get(tmp, f))]
+            p = shared.plan(tmp, ['a.c', 'b.c', 'include/a.h', 'include/b.h'], decls)
+            self.assertEqual(sorted(p.shared), ['mt@sa', 'mt@sb'])
+            self.assertEqual([t.reasons for t in p.shared.values()], [[], []])
+            # each file is given the one whose struct it names
+            self.assertEqual(p.tables_of(p.shared, 'a.c'), ['mt@sa'])
+            self.assertEqual(p.tables_of(p.shared, 'b.c'), ['mt@sb'])
+            facts = p.facts(p.shared, ['a.c'])
+            self.assertEqual(facts['tables']['mt@sb']['name'], 'mt')
+            self.assertEqual(facts['tables']['mt@sb']['struct'], 'sb')
+
+    def test_header_with_a_field_of_that_name_in_another_struct_does_not_block(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/a.h', 'struct sa { struct hlist_head mt[8]; };\n')
+            put(tmp, 'include/o.h', 'struct other {\n\tunsigned int *mt;\n};\n')
+            put(tmp, 'a.c', '#include <a.h>\nvoid f(struct sa *x) { hlist_empty(&x->mt[1]); }\n')
+            put(tmp, 'o.c', '#include <o.h>\nint g(struct other *o) { return o->mt[0]; }\n')
+            decls = sources.scan_declarations('include/a.h', get(tmp, 'include/a.h'))
+            files = ['a.c', 'o.c', 'include/a.h', 'include/o.h']
+            t = shared.plan(tmp, files, decls).shared['mt']
+            self.assertEqual(t.reasons, [])
+            self.assertEqual(t.files, ['a.c', 'o.c'])     # the rule finds it absent in o.c
+            # a macro there may be a use of it
+            put(tmp, 'include/o.h', 'struct other {\n\tunsigned int *mt;\n};\n'
+                                    '#define MT_OF(o) ((o)->mt)\n')
+            t = shared.plan(tmp, files, decls).shared['mt']
+            self.assertEqual(t.reasons, ['named in header include/o.h, which is not converted'])
+
     def test_paste_that_cannot_spell_the_name_is_harmless(self):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'a.c', 'int node;\n#define H(p, b) ((p)->htable##b)\n')
