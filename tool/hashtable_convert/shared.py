@@ -460,7 +460,7 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
             t.fields[k].extend(x for x in v if x not in t.fields[k])
 
 
-_FIELD_NAME_RE = re.compile(r'[\w\]\)*]\s*$')
+_FIELD_NAME_RE = re.compile(r'[\w\]\)*}]\s*$')      # after a type: struct { ... } rs_table[4];
 
 
 def _fields_of_other_structs(root: str, header: str, t: SharedTable) -> bool:

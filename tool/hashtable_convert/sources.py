@@ -277,8 +277,15 @@ def pasted_names(root: str, names: List[str]) -> Dict[str, str]:
                   (i + len(frag) < len(name) if side == 'left' else i > 0)]
             if not at:
                 continue
-            rest = [x.strip('_') for x in (name[:at[0]], name[at[0] + len(frag):]) if x.strip('_')]
             text = read_text(os.path.join(root, path)) or ''
+            # inside the name, the piece needs pastes on both sides (a##node##b): node##b
+            # starts its token, so it cannot spell inode_hashtable
+            chained = re.search(r'##\s*%s\s*##' % re.escape(frag), text) is not None
+            at = [i for i in at if chained or
+                  (i == 0 if side == 'left' else i + len(frag) == len(name))]
+            if not at:
+                continue
+            rest = [x.strip('_') for x in (name[:at[0]], name[at[0] + len(frag):]) if x.strip('_')]
             # the rest must be a word of its own there, an argument to paste
             if all(re.search(r'(?<!##)(?<!\w)_*%s_*(?!\w)(?!\s*##)' % re.escape(x), text)
                    for x in rest):
