@@ -428,6 +428,20 @@ class SharedTest(unittest.TestCase):
             t = shared.plan(tmp, files, decls).shared['mt']
             self.assertEqual(t.reasons, ['named in header include/o.h, which is not converted'])
 
+    def test_file_with_its_own_variable_of_the_name_has_no_use_of_the_member(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/a.h', 'struct sa { struct hlist_head mt[8]; };\n')
+            put(tmp, 'a.c', '#include <a.h>\nvoid f(struct sa *x) { hlist_empty(&x->mt[1]); }\n')
+            put(tmp, 'v.c', 'static struct hlist_head *mt;\nint g(int k) { return !!mt[k].first; }\n')
+            put(tmp, 'w.c', 'static int mt[4];\nsize_t h(void) { return offsetof(struct sa, mt) + mt[0]; }\n')
+            decls = sources.scan_declarations('include/a.h', get(tmp, 'include/a.h'))
+            files = ['a.c', 'v.c', 'include/a.h']
+            t = shared.plan(tmp, files, decls).shared['mt']
+            self.assertEqual((t.files, t.reasons), (['a.c'], []))
+            # offsetof(struct sa, mt) names the member: w.c is a file of the table
+            t = shared.plan(tmp, files + ['w.c'], decls).shared['mt']
+            self.assertEqual(t.files, ['a.c', 'w.c'])
+
     def test_paste_that_cannot_spell_the_name_is_harmless(self):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'a.c', 'int node;\n#define H(p, b) ((p)->htable##b)\n')

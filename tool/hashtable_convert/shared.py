@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Set
 
 from .sources import (_AGGREGATE_RE, Declaration, _brace_contexts, _enclosing,
-                      blank_comments_and_strings, files_naming, include_dirs, pasted_names, read_text)
+                      blank_comments_and_strings, files_naming, include_dirs, pasted_names, read_text,
+                      scan_declarations)
 
 MAX_FILES_PER_TABLE = 32
 _DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+([^\n]*?)[ \t]*$', re.M)
@@ -420,7 +421,10 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
         t.reasons.append('declared with different sizes: %s' % ', '.join(sorted(sizes)))
     if not sizes:
         t.reasons.append('no declaration gives its size')
-    sources = [f for f in files if f.endswith('.c')]
+    # a file whose occurrences are all of its own variable of that name has no use of it
+    own = {f for f in files if f.endswith('.c') and t.scope == 'member' and
+           _own_variable_only(root, f, t.name)}
+    sources = [f for f in files if f.endswith('.c') and f not in own]
     t.files = sources
     declared_in = {d.path for d in t.declarations if d.path.endswith('.h')}
     # from here on, the cheapest test first: one reason is enough to refuse
@@ -428,7 +432,7 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
         t.reasons.append('named in %d files (more than %d to convert together)'
                          % (len(sources), MAX_FILES_PER_TABLE))
         return
-    others = sorted(f for f in set(files) - set(sources) - declared_in
+    others = sorted(f for f in set(files) - set(sources) - declared_in - own
                     if not _fields_of_other_structs(root, f, t))
     if others:
         asm = [f for f in others if f.endswith('.S')]
@@ -458,6 +462,23 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
         for k, v in _fields_of(os.path.join(root, header)).items():
             t.fields.setdefault(k, [])
             t.fields[k].extend(x for x in v if x not in t.fields[k])
+
+
+_MEMBER_FORMS_RE = (r'(?:->|\.)\s*{0}\b|'
+                    r'\b(?:offsetof|container_of|sizeof_field|typeof_member)\s*\([^;]*?\b{0}\b')
+
+
+def _own_variable_only(root: str, path: str, name: str) -> bool:
+    """Does path name a member called name nowhere (no ->name, .name, offsetof()), while
+    it defines a file-scope variable of that name (fs/inode.c's inode_hashtable beside
+    struct msdos_sb_info's)? Its occurrences are then that variable's."""
+    text = read_text(os.path.join(root, path)) or ''
+    code = blank_comments_and_strings(text)
+    if re.search(_MEMBER_FORMS_RE.format(re.escape(name)), code):
+        return False
+    return any(d.name == name and d.kind != 'member' for d in scan_declarations(path, text)) or \
+        re.search(r'^\w[^;{}()]*\b%s\s*(?:\[[^\]]*\])?\s*(?:=[^;]*)?;' % re.escape(name),
+                  code, re.M) is not None
 
 
 _FIELD_NAME_RE = re.compile(r'[\w\]\)*}]\s*$')      # after a type: struct { ... } rs_table[4];
