@@ -433,12 +433,12 @@ class SharedTest(unittest.TestCase):
             put(tmp, 'include/a.h', 'struct sa { struct hlist_head mt[8]; };\n')
             put(tmp, 'a.c', '#include <a.h>\nvoid f(struct sa *x) { hlist_empty(&x->mt[1]); }\n')
             put(tmp, 'v.c', 'static struct hlist_head *mt;\nint g(int k) { return !!mt[k].first; }\n')
-            put(tmp, 'w.c', 'static int mt[4];\nsize_t h(void) { return offsetof(struct sa, mt) + mt[0]; }\n')
             decls = sources.scan_declarations('include/a.h', get(tmp, 'include/a.h'))
             files = ['a.c', 'v.c', 'include/a.h']
             t = shared.plan(tmp, files, decls).shared['mt']
             self.assertEqual((t.files, t.reasons), (['a.c'], []))
             # offsetof(struct sa, mt) names the member: w.c is a file of the table
+            put(tmp, 'w.c', 'static int mt[4];\nsize_t h(void) { return offsetof(struct sa, mt) + mt[0]; }\n')
             t = shared.plan(tmp, files + ['w.c'], decls).shared['mt']
             self.assertEqual(t.files, ['a.c', 'w.c'])
 
