@@ -3072,11 +3072,17 @@ def seq_position(fs, name, rng):
     show = _function_of(toks, rng)
     if show is None or show.param_names()[1:2] != [name]:
         return False
-    ops = seq_operations(toks, show.name)
-    return ops is not None and all(
+    text = toks.text
+    for j in range(show.body[0], show.body[1]):
+        if text[j] == name and toks.kind[j] == 'id' and (
+                text[j + 1] in _STEPS or text[j - 1] in _STEPS or text[j - 1] == '&' or
+                text[j + 1].endswith('=') and text[j + 1] not in ('==', '!=', '<=', '>=')):
+            return False             # show() points v elsewhere
+    every = seq_operations(toks, show.name)
+    return bool(every) and all(
         k in ops and ops[k] in fs.functions and
         _counts_position(toks, function_at(toks, toks.at_pos(fs.functions[ops[k]])))
-        for k in ('start', 'next'))
+        for ops in every for k in ('start', 'next'))
 
 
 def _function_of(toks, rng):
@@ -3090,9 +3096,10 @@ def _function_of(toks, rng):
 
 
 def seq_operations(toks, show):
-    """The .field = function pairs of the struct seq_operations initializer whose .show
-    is show, or None."""
+    """The .field = function pairs of each struct seq_operations initializer whose .show
+    is show; None when show is named so elsewhere than in one."""
     text = toks.text
+    out = []
     for i in range(len(text) - 3):
         if text[i:i + 4] != ['.', 'show', '=', show]:
             continue
@@ -3106,10 +3113,10 @@ def seq_operations(toks, show):
         if 'seq_operations' not in text[k:j]:
             return None
         close = matching_close(text, j)
-        return {text[m + 1]: text[m + 3] for m in range(j + 1, close - 3)
-                if text[m] == '.' and text[m + 2] == '=' and toks.kind[m + 3] == 'id'
-                and text[m - 1] in ('{', ',')}
-    return None
+        out.append({text[m + 1]: text[m + 3] for m in range(j + 1, close - 3)
+                    if text[m] == '.' and text[m + 2] == '=' and toks.kind[m + 3] == 'id'
+                    and text[m - 1] in ('{', ',')})
+    return out
 
 
 _POSITION_RETURN = {'(', ')', '*', '<', '<=', '>', '>=', '?', ':', 'NULL'}
@@ -4793,7 +4800,11 @@ def base_struct(fs, i, strict=False):
     toks = fs.toks
     base = i - 2
     rng = function_range(fs, toks.pos[i])
+    if strict and directive_start(toks, i) is not None:
+        return None                  # in a macro body: its names are the parameters of the macro
     simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
+    if strict and not _one_declaration(fs, toks.text[base if simple else base - 2], rng):
+        return None                  # which declaration a use sees depends on its block
     type_text = variable_type(fs, toks.text[base], rng) if simple else None
     if not simple and toks.text[base - 1] == '->' and toks.kind[base] == 'id' and \
             toks.kind[base - 2] == 'id' and toks.text[base - 3] not in ('->', '.'):
@@ -4811,6 +4822,17 @@ def base_struct(fs, i, strict=False):
                    toks.text[i - 1] == '.' and '*' in type_text):
         return None              # not what C would allow: spatch saw something else
     return words[words.index('struct') + 1]
+
+
+def _one_declaration(fs, var, rng):
+    """Is var declared exactly once where a use in function rng may see it (its locals
+    and parameters, in any block, and the file scope)? Then its declared type is its type."""
+    if rng is None:
+        return False
+    lo, hi = fs.toks.pos[function_header(fs, rng)[1]], fs.toks.pos[rng[1]]
+    seen = [pos for pos, _, _ in fs.decls.get(var, ())
+            if lo <= pos <= hi or function_range(fs, pos) is None]
+    return len(seen) == 1
 
 
 def drop_absent_members(fs):
@@ -4972,6 +4994,21 @@ def bits_macro_name(size_macro):
     return size_macro + '_BITS'
 
 
+def plain_field(fs, t):
+    """Is member table t declared as just struct hlist_head T[N]; (no const, attribute
+    or second declarator: DECLARE_HASHTABLE() would drop them), the only such field of
+    its name in the file? declare_hashtable.cocci rewrites only such fields."""
+    text = fs.toks.text
+    i = fs.toks.at_pos(t.pos)
+    if i is None or i < 3 or text[i - 2:i] != ['struct', 'hlist_head'] or \
+            text[i - 3] not in ('{', ';') or text[i + 1] != '[':
+        return False
+    close = matching_close(text, i + 1)
+    return text[close + 1] == ';' and sum(
+        1 for j in range(1, len(text) - 1)
+        if text[j] == t.name and text[j - 1] == 'hlist_head' and text[j + 1] == '[') == 1
+
+
 def in_init_function(fs, pos):
     rng = function_range(fs, pos)
     return rng is not None and '__init' in function_header(fs, rng)[0]
@@ -5036,7 +5073,8 @@ def decide(fs):
         # a member of a struct of this file that declare_hashtable.cocci will declare with
         # its bits: the size in its field goes, as the size of a static table does
         declared = t.scope == 'member' and not t.injected and t.bits is not None and \
-            t.size_span is not None and _FACTS.get('declare_fields', False)
+            t.size_span is not None and _FACTS.get('declare_fields', False) and \
+            plain_field(fs, t)
         t.declared = declared
         if declared:
             removed |= tok_indices(fs, t.size_span)

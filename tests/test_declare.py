@@ -111,6 +111,29 @@ class ToolDeclaresInItsFileTest(unittest.TestCase):
             self.assertEqual(again.stdout, '')
 
 
+    def test_aligned_member_keeps_its_field_and_size(self):
+        # DECLARE_HASHTABLE() cannot carry the alignment: the field stays an array, and
+        # so does its size macro (the rule leaves such a table alone today)
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            os.makedirs(tree)
+            text = read(os.path.join(DATA, 'in_file.c')).replace(
+                'struct hlist_head buckets[CACHE_SIZE];',
+                'struct hlist_head buckets[CACHE_SIZE] __attribute__((aligned(64)));')
+            with open(os.path.join(tree, 'in_file.c'), 'w') as f:
+                f.write(text)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            before = run_program(tree, os.path.join(tmp, 'before'))
+            r = subprocess.run([sys.executable, os.path.join(ROOT, 'tool', 'hashtable-convert'),
+                                '-q', '--check', 'header', '--in-place', tree],
+                               stderr=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            after = read(os.path.join(tree, 'in_file.c'))
+            self.assertIn('struct hlist_head buckets[CACHE_SIZE] __attribute__((aligned(64)));', after)
+            self.assertIn('#define CACHE_SIZE\t16', after)
+            self.assertEqual(run_program(tree, os.path.join(tmp, 'after')), before)
+
+
 def run_program(tree, out):
     subprocess.run(['gcc', '-Wall', '-Wextra', '-Werror'] + SANITIZE +
                    ['-I', os.path.join(ROOT, 'include'), 'in_file.c', '-o', out],
@@ -122,39 +145,56 @@ def run_program(tree, out):
 class WantedFieldsTest(unittest.TestCase):
     """Which converted tables the stage asks the rule to declare."""
 
-    def tree(self, tmp, header):
+    def tree(self, tmp, header, source=''):
         os.makedirs(os.path.join(tmp, 'include', 'demo'))
         with open(os.path.join(tmp, 'include', 'demo', 'limits.h'), 'w') as f:
             f.write('#define FAR_BITS 5\n')
         with open(os.path.join(tmp, 'include', 'demo', 't.h'), 'w') as f:
             f.write(header)
+        with open(os.path.join(tmp, 'a.c'), 'w') as f:
+            f.write(source)
 
     def table(self, name, bits, shared=True, line=4, verdict='converted'):
-        t = Table(name, 'include/demo/t.h' if shared else 'a.c', line, 'member', 'N', bits=bits,
-                  verdict=verdict, shared=shared)
-        return t
+        return Table(name, 'include/demo/t.h' if shared else 'a.c', line, 'member', 'N',
+                     bits=bits, verdict=verdict, shared=shared)
 
     def test_bits_must_name_macros_defined_above_the_field(self):
-        header = ('#include "demo/limits.h"\n#define NEAR_BITS 4\n'
-                  'struct s {\n\tstruct hlist_head t[16];\n};\n#define LATE_BITS 4\n')
+        fields = ''.join('\tstruct hlist_head %s[16];\n' % n
+                         for n in ('near', 'far', 'late', 'lit', 'gone'))
+        header = ('#include "demo/limits.h"\n#define NEAR_BITS 4\nstruct s {\n' + fields +
+                  '};\n#define LATE_BITS 4\n')
         with tempfile.TemporaryDirectory() as tmp:
             self.tree(tmp, header)
             tables = [self.table('near', 'NEAR_BITS'), self.table('far', 'FAR_BITS'),
                       self.table('late', 'LATE_BITS'), self.table('lit', '4'),
                       self.table('gone', 'NOWHERE_BITS')]
-            got = fields.wanted(tmp, tables, {}, set())
+            got = fields_of(tmp, tables)
         self.assertEqual(got, {'include/demo/t.h': {'near': 'NEAR_BITS', 'far': 'FAR_BITS',
                                                     'lit': '4'}})
 
-    def test_only_converted_members_with_bits_not_given_up(self):
+    def test_only_plain_fields_of_converted_members_with_bits(self):
+        header = ('struct s {\n\tint x;\n\tstruct hlist_head ok[16];\n'
+                  '\tstruct hlist_head aligned[16] __aligned(64);\n'
+                  '\tconst struct hlist_head konst[16];\n'
+                  '\tstruct hlist_head two[16], spare[2];\n'
+                  '\tstruct hlist_head skipped[16];\n\tstruct hlist_head nobits[16];\n'
+                  '\tstruct hlist_head refused[16];\n};\n'
+                  'typedef struct { struct hlist_head ok2[4]; } t1;\n'
+                  'typedef struct { struct hlist_head ok2[4]; } t2;\n')
         with tempfile.TemporaryDirectory() as tmp:
-            self.tree(tmp, 'struct s {\n\tint x;\n\tstruct hlist_head t[16];\n};\n')
-            tables = [self.table('skipped', '4', verdict='skipped'), self.table('nobits', None),
-                      self.table('refused', '4'), self.table('local', 'L_BITS', shared=False)]
+            self.tree(tmp, header, 'struct c { struct hlist_head local[16]; };\n')
+            tables = [self.table(n, '4') for n in ('ok', 'aligned', 'konst', 'two', 'ok2')]
+            tables += [self.table('skipped', '4', verdict='skipped'), self.table('nobits', None),
+                       self.table('refused', '4'), self.table('local', 'L_BITS', shared=False)]
             static = Table('st', 'a.c', 3, 'static', 'N', bits='4', verdict='converted')
-            got = fields.wanted(tmp, tables + [static], {},
-                                {('include/demo/t.h', 'refused')})
-        self.assertEqual(got, {'a.c': {'local': 'L_BITS'}})
+            got = fields_of(tmp, tables + [static], {('include/demo/t.h', 'refused')})
+        # aligned, const, a second declarator: DECLARE_HASHTABLE() would drop them;
+        # ok2 is a field of two structs of that header
+        self.assertEqual(got, {'a.c': {'local': 'L_BITS'}, 'include/demo/t.h': {'ok': '4'}})
+
+
+def fields_of(root, tables, refused=frozenset()):
+    return fields.wanted(root, tables, {}, set(refused))
 
 
 if __name__ == '__main__':

@@ -368,6 +368,43 @@ class OtherStructMemberTest(unittest.TestCase):
         self.assertEqual(r.stdout, '')
 
 
+class HeaderIncludedThroughAnotherTest(unittest.TestCase):
+    """A header whose member table would become DECLARE_HASHTABLE() (and which would
+    include <linux/hashtable.h>) is included by c.c only through wrap.h, and c.c has a
+    hash_add() of its own: the header keeps its array, the table converts all the same."""
+
+    FILES = {
+        'include/demo/ours.h': '#include <linux/types.h>\n#include <linux/list.h>\n#define NB 16\n'
+                               'struct item { u32 id; struct hlist_node node; };\n'
+                               'struct ours { struct hlist_head tbl[NB]; };\n',
+        'include/demo/wrap.h': '#include "demo/ours.h"\n',
+        'a/a.c': '#include <linux/list.h>\n#include "demo/ours.h"\n'
+                 'void ours_add(struct ours *o, struct item *it)\n{\n'
+                 '\thlist_add_head(&it->node, &o->tbl[it->id & (NB - 1)]);\n}\n',
+        'c/c.c': '#include "demo/wrap.h"\nstatic int counter;\n'
+                 'static void hash_add(int x)\n{\n\tcounter += x;\n}\n'
+                 'int bump(void)\n{\n\thash_add(2);\n\treturn counter;\n}\n',
+    }
+
+    def test_indirect_includer_that_breaks_keeps_the_array(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            for rel, text in self.FILES.items():
+                os.makedirs(os.path.dirname(os.path.join(tree, rel)), exist_ok=True)
+                with open(os.path.join(tree, rel), 'w') as f:
+                    f.write(text)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            r = run_tool('--check', 'header', '--json', os.path.join(tmp, 'r.json'), tree)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(tmp, 'r.json')) as f:
+                report = json.load(f)
+            tbl = report['tables'][0]
+            self.assertEqual((tbl['verdict'], tbl['declared']), ('converted', False))
+            self.assertIn('+\thash_add(o->tbl, &it->node, it->id);', r.stdout)
+            self.assertNotIn('+++ b/include/demo/ours.h', r.stdout)
+            self.assertTrue(any('breaks c/c.c' in n for n in report['notes']), report['notes'])
+
+
 class InternalErrorTest(unittest.TestCase):
     """An exception inside a stage is a named problem, the run goes on, and exits 2."""
 

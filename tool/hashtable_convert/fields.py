@@ -19,7 +19,7 @@ from typing import Dict, List, Set, Tuple
 
 from .model import Table
 from .shared import included_facts, included_headers, object_macros
-from .sources import _search_command, read_text
+from .sources import _search_command, blank_comments_and_strings, read_text
 from .transform import HERE, Spatch
 
 RULE = os.path.join(HERE, 'semantic-patches', 'declare_hashtable.cocci')
@@ -51,6 +51,16 @@ def _bits_named_before(root: str, path: str, text: str, line: int, bits: str) ->
     return all(w in defined for w in re.findall(r'[A-Za-z_]\w*', bits))
 
 
+def plain_field(text: str, name: str) -> bool:
+    """Is the one field called name in text just struct hlist_head name[N]; (no const,
+    attribute or second declarator, which DECLARE_HASHTABLE() would drop)?"""
+    code = blank_comments_and_strings(text)
+    fields = list(re.finditer(r'\bhlist_head\s+%s\s*\[' % re.escape(name), code))
+    plain = re.search(r'[;{]\s*struct\s+hlist_head\s+%s\s*\[[^\];]*\]\s*;' % re.escape(name),
+                      code)
+    return len(fields) == 1 and plain is not None
+
+
 def wanted(root: str, tables: List[Table], texts: Dict[str, str],
            refused: Set[Tuple[str, str]]) -> Dict[str, Dict[str, str]]:
     """path -> member -> bits, for the converted member tables to declare.
@@ -64,10 +74,11 @@ def wanted(root: str, tables: List[Table], texts: Dict[str, str],
         if t.verdict != 'converted' or t.scope != 'member' or not t.bits or not t.line \
                 or (t.file, t.name) in refused:
             continue
-        if t.shared:
-            text = texts.get(t.file) or read_text(os.path.join(root, t.file)) or ''
-            if not _bits_named_before(root, t.file, text, t.line, t.bits):
-                continue
+        text = texts.get(t.file) or read_text(os.path.join(root, t.file)) or ''
+        if t.shared and not _bits_named_before(root, t.file, text, t.line, t.bits):
+            continue
+        if not plain_field(text, t.name):
+            continue
         out.setdefault(t.file, {})[t.name] = t.bits
     return out
 
@@ -123,20 +134,32 @@ def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
     return out
 
 
-def dependents(root: str, header: str, exclude: Set[str], limit: int = MAX_DEPENDENTS) -> List[str]:
-    """.c files of the tree that include header (directly), up to limit, in path order."""
+def dependents(root: str, header: str, exclude: Set[str], limit: int = MAX_DEPENDENTS,
+               depth: int = 3) -> List[str]:
+    """.c files of the tree that include header, directly or through up to depth headers
+    that include it, up to limit, nearest first and then in path order."""
+    out: List[str] = []
+    seen, frontier = {header}, [header]
+    for _ in range(depth):
+        found = []
+        for h in frontier:
+            found.extend(f for f in _includers(root, h) if f not in seen)
+        seen.update(found)
+        out.extend(f for f in sorted(set(found)) if f.endswith('.c') and f not in exclude)
+        frontier = sorted({f for f in found if f.endswith('.h')})
+        if len(out) >= limit or not frontier:
+            break
+    return out[:limit]
+
+
+def _includers(root: str, header: str) -> List[str]:
+    """Files of the tree (.c and .h) with an #include of header itself."""
     cmd = _search_command('-lF') + ['-e', os.path.basename(header), '.']
     try:
         proc = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                               universal_newlines=True, errors='replace')
     except OSError:
         return []
-    out = []
-    for rel in sorted(os.path.normpath(l) for l in proc.stdout.splitlines() if l.strip()):
-        if not rel.endswith('.c') or rel in exclude:
-            continue
-        if header in included_headers(root, rel, read_text(os.path.join(root, rel)) or ''):
-            out.append(rel)
-            if len(out) >= limit:
-                break
-    return out
+    return [rel for rel in sorted(os.path.normpath(l) for l in proc.stdout.splitlines() if l.strip())
+            if rel.endswith(('.c', '.h')) and rel != header and
+            header in included_headers(root, rel, read_text(os.path.join(root, rel)) or '')]

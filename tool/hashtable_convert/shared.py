@@ -465,7 +465,7 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
 
 
 _MEMBER_FORMS_RE = (r'(?:->|\.)\s*{0}\b|'
-                    r'\b(?:offsetof|container_of|sizeof_field|typeof_member)\s*\([^;]*?\b{0}\b')
+                    r'(?:offsetof|container_of|sizeof_field|typeof_member)\s*\([^;]*?\b{0}\b')
 
 
 def _own_variable_only(root: str, path: str, name: str) -> bool:
@@ -476,9 +476,32 @@ def _own_variable_only(root: str, path: str, name: str) -> bool:
     code = blank_comments_and_strings(text)
     if re.search(_MEMBER_FORMS_RE.format(re.escape(name)), code):
         return False
+    for m in re.finditer(r'\b%s\b' % re.escape(name), code):
+        if _call_argument(code, m.start()):
+            return False             # BUCKET(obj, name, k): a macro may make it a member
     return any(d.name == name and d.kind != 'member' for d in scan_declarations(path, text)) or \
         re.search(r'^\w[^;{}()]*\b%s\s*(?:\[[^\]]*\])?\s*(?:=[^;]*)?;' % re.escape(name),
                   code, re.M) is not None
+
+
+_NOT_CALLS = ('if', 'for', 'while', 'switch', 'return', 'sizeof')
+
+
+def _call_argument(code: str, at: int) -> bool:
+    """Is offset at inside the argument list of a call (or of a function-like macro)?"""
+    depth = 0
+    for j in range(at - 1, -1, -1):
+        c = code[j]
+        if c == ')':
+            depth += 1
+        elif c == '(':
+            if depth == 0:
+                word = re.search(r'(\w+)\s*$', code[max(0, j - 64):j])
+                return word is not None and word.group(1) not in _NOT_CALLS
+            depth -= 1
+        elif c in ';{}' and depth == 0:
+            return False
+    return False
 
 
 _FIELD_NAME_RE = re.compile(r'[\w\]\)*}]\s*$')      # after a type: struct { ... } rs_table[4];

@@ -1017,7 +1017,11 @@ def base_struct(fs, i, strict=False):
     toks = fs.toks
     base = i - 2
     rng = function_range(fs, toks.pos[i])
+    if strict and directive_start(toks, i) is not None:
+        return None                  # in a macro body: its names are the parameters of the macro
     simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
+    if strict and not _one_declaration(fs, toks.text[base if simple else base - 2], rng):
+        return None                  # which declaration a use sees depends on its block
     type_text = variable_type(fs, toks.text[base], rng) if simple else None
     if not simple and toks.text[base - 1] == '->' and toks.kind[base] == 'id' and \
             toks.kind[base - 2] == 'id' and toks.text[base - 3] not in ('->', '.'):
@@ -1035,6 +1039,17 @@ def base_struct(fs, i, strict=False):
                    toks.text[i - 1] == '.' and '*' in type_text):
         return None              # not what C would allow: spatch saw something else
     return words[words.index('struct') + 1]
+
+
+def _one_declaration(fs, var, rng):
+    """Is var declared exactly once where a use in function rng may see it (its locals
+    and parameters, in any block, and the file scope)? Then its declared type is its type."""
+    if rng is None:
+        return False
+    lo, hi = fs.toks.pos[function_header(fs, rng)[1]], fs.toks.pos[rng[1]]
+    seen = [pos for pos, _, _ in fs.decls.get(var, ())
+            if lo <= pos <= hi or function_range(fs, pos) is None]
+    return len(seen) == 1
 
 
 def drop_absent_members(fs):

@@ -110,6 +110,21 @@ def bits_macro_name(size_macro):
     return size_macro + '_BITS'
 
 
+def plain_field(fs, t):
+    """Is member table t declared as just struct hlist_head T[N]; (no const, attribute
+    or second declarator: DECLARE_HASHTABLE() would drop them), the only such field of
+    its name in the file? declare_hashtable.cocci rewrites only such fields."""
+    text = fs.toks.text
+    i = fs.toks.at_pos(t.pos)
+    if i is None or i < 3 or text[i - 2:i] != ['struct', 'hlist_head'] or \
+            text[i - 3] not in ('{', ';') or text[i + 1] != '[':
+        return False
+    close = matching_close(text, i + 1)
+    return text[close + 1] == ';' and sum(
+        1 for j in range(1, len(text) - 1)
+        if text[j] == t.name and text[j - 1] == 'hlist_head' and text[j + 1] == '[') == 1
+
+
 def in_init_function(fs, pos):
     rng = function_range(fs, pos)
     return rng is not None and '__init' in function_header(fs, rng)[0]
@@ -174,7 +189,8 @@ def decide(fs):
         # a member of a struct of this file that declare_hashtable.cocci will declare with
         # its bits: the size in its field goes, as the size of a static table does
         declared = t.scope == 'member' and not t.injected and t.bits is not None and \
-            t.size_span is not None and _FACTS.get('declare_fields', False)
+            t.size_span is not None and _FACTS.get('declare_fields', False) and \
+            plain_field(fs, t)
         t.declared = declared
         if declared:
             removed |= tok_indices(fs, t.size_span)

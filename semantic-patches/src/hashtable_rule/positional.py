@@ -190,11 +190,17 @@ def seq_position(fs, name, rng):
     show = _function_of(toks, rng)
     if show is None or show.param_names()[1:2] != [name]:
         return False
-    ops = seq_operations(toks, show.name)
-    return ops is not None and all(
+    text = toks.text
+    for j in range(show.body[0], show.body[1]):
+        if text[j] == name and toks.kind[j] == 'id' and (
+                text[j + 1] in _STEPS or text[j - 1] in _STEPS or text[j - 1] == '&' or
+                text[j + 1].endswith('=') and text[j + 1] not in ('==', '!=', '<=', '>=')):
+            return False             # show() points v elsewhere
+    every = seq_operations(toks, show.name)
+    return bool(every) and all(
         k in ops and ops[k] in fs.functions and
         _counts_position(toks, function_at(toks, toks.at_pos(fs.functions[ops[k]])))
-        for k in ('start', 'next'))
+        for ops in every for k in ('start', 'next'))
 
 
 def _function_of(toks, rng):
@@ -208,9 +214,10 @@ def _function_of(toks, rng):
 
 
 def seq_operations(toks, show):
-    """The .field = function pairs of the struct seq_operations initializer whose .show
-    is show, or None."""
+    """The .field = function pairs of each struct seq_operations initializer whose .show
+    is show; None when show is named so elsewhere than in one."""
     text = toks.text
+    out = []
     for i in range(len(text) - 3):
         if text[i:i + 4] != ['.', 'show', '=', show]:
             continue
@@ -224,10 +231,10 @@ def seq_operations(toks, show):
         if 'seq_operations' not in text[k:j]:
             return None
         close = matching_close(text, j)
-        return {text[m + 1]: text[m + 3] for m in range(j + 1, close - 3)
-                if text[m] == '.' and text[m + 2] == '=' and toks.kind[m + 3] == 'id'
-                and text[m - 1] in ('{', ',')}
-    return None
+        out.append({text[m + 1]: text[m + 3] for m in range(j + 1, close - 3)
+                    if text[m] == '.' and text[m + 2] == '=' and toks.kind[m + 3] == 'id'
+                    and text[m - 1] in ('{', ',')})
+    return out
 
 
 _POSITION_RETURN = {'(', ')', '*', '<', '<=', '>', '>=', '?', ':', 'NULL'}
