@@ -3439,8 +3439,15 @@ def analyse_allocated(fs, t):
     pos, i, rhs = allocs[0]
     a.assign = pos
     if rhs is None or rhs[0] != 'call' or rhs[1][0] != 'id' or rhs[1][1] not in ALLOCATORS:
-        what = '%s()' % rhs[1][1] if rhs is not None and rhs[0] == 'call' and \
-            rhs[1][0] == 'id' else 'something that is not an allocation'
+        call = rhs
+        while call is not None and call[0] in ('cast', 'paren'):
+            call = call[1]           # (struct hlist_head *)__get_free_pages(...)
+        if call is not None and call[0] == 'id':
+            t.refuse('set to "%s" (line %d), not to an allocation of its own: it points to '
+                     'buckets it is given' % (call[1], pos[0]))
+            return
+        what = '%s()' % call[1][1] if call is not None and call[0] == 'call' and \
+            call[1][0] == 'id' else 'something that is not an allocation'
         t.refuse('allocated by %s (line %d)%s: only a zeroing k[vz]alloc/kcalloc/'
                  'kmalloc_array of a constant count can become a static table'
                  % (what, pos[0], BOOT_SIZED.get(what, '')))
