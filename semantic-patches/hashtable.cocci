@@ -4838,8 +4838,21 @@ def _one_declaration(fs, var, rng):
         return False
     lo, hi = fs.toks.pos[function_header(fs, rng)[1]], fs.toks.pos[rng[1]]
     seen = [pos for pos, _, _ in fs.decls.get(var, ())
-            if lo <= pos <= hi or function_range(fs, pos) is None]
+            if lo <= pos <= hi or _brace_depth(fs, pos) == 0]
     return len(seen) == 1
+
+
+def _brace_depth(fs, pos):
+    """How many braces and parentheses enclose the token at pos (0: a file-scope
+    declaration, not a parameter; whatever spatch parsed)."""
+    if getattr(fs, 'depths', None) is None:
+        depth, fs.depths = 0, []
+        for tok in fs.toks.text:
+            depth -= tok in ('}', ')')
+            fs.depths.append(depth)
+            depth += tok in ('{', '(')
+    i = fs.toks.at_pos(pos)
+    return None if i is None else fs.depths[i]
 
 
 def drop_absent_members(fs):

@@ -464,8 +464,12 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
             t.fields[k].extend(x for x in v if x not in t.fields[k])
 
 
+# the kernel's lowercase macros that take a member name
+_MEMBER_MACROS = ('offsetof', 'offsetofend', 'container_of', 'container_of_const', 'sizeof_field',
+                  'typeof_member', 'struct_size', 'flex_array_size', 'list_entry',
+                  'hlist_entry', 'hlist_entry_safe')
 _MEMBER_FORMS_RE = (r'(?:->|\.)\s*{0}\b|'
-                    r'(?:offsetof|container_of|sizeof_field|typeof_member)\s*\([^;]*?\b{0}\b')
+                    r'(?:%s)\s*\([^;]*?\b{0}\b' % '|'.join(_MEMBER_MACROS))
 
 
 def _own_variable_only(root: str, path: str, name: str) -> bool:
@@ -476,8 +480,11 @@ def _own_variable_only(root: str, path: str, name: str) -> bool:
     code = blank_comments_and_strings(text)
     if re.search(_MEMBER_FORMS_RE.format(re.escape(name)), code):
         return False
+    macros = set(re.findall(r'^[ \t]*#[ \t]*define[ \t]+(\w+)\(', code, re.M))
     for m in re.finditer(r'\b%s\b' % re.escape(name), code):
-        if _call_argument(code, m.start()):
+        callee = _call_argument(code, m.start())
+        bare = re.match(r'\s*[,)]', code[m.end():]) and re.search(r'[(,]\s*$', code[:m.start()])
+        if callee and bare and (callee in macros or callee.isupper()):
             return False             # BUCKET(obj, name, k): a macro may make it a member
     return any(d.name == name and d.kind != 'member' for d in scan_declarations(path, text)) or \
         re.search(r'^\w[^;{}()]*\b%s\s*(?:\[[^\]]*\])?\s*(?:=[^;]*)?;' % re.escape(name),
@@ -487,8 +494,9 @@ def _own_variable_only(root: str, path: str, name: str) -> bool:
 _NOT_CALLS = ('if', 'for', 'while', 'switch', 'return', 'sizeof')
 
 
-def _call_argument(code: str, at: int) -> bool:
-    """Is offset at inside the argument list of a call (or of a function-like macro)?"""
+def _call_argument(code: str, at: int) -> Optional[str]:
+    """The callee whose argument list holds offset at (a function or a function-like
+    macro), or None."""
     depth = 0
     for j in range(at - 1, -1, -1):
         c = code[j]
@@ -497,11 +505,11 @@ def _call_argument(code: str, at: int) -> bool:
         elif c == '(':
             if depth == 0:
                 word = re.search(r'(\w+)\s*$', code[max(0, j - 64):j])
-                return word is not None and word.group(1) not in _NOT_CALLS
+                return word.group(1) if word and word.group(1) not in _NOT_CALLS else None
             depth -= 1
         elif c in ';{}' and depth == 0:
-            return False
-    return False
+            return None
+    return None
 
 
 _FIELD_NAME_RE = re.compile(r'[\w\]\)*}]\s*$')      # after a type: struct { ... } rs_table[4];
