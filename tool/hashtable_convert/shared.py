@@ -422,9 +422,11 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
     if not sizes:
         t.reasons.append('no declaration gives its size')
     # a file whose occurrences are all of its own variable of that name has no use of it
-    own = {f for f in files if f.endswith('.c') and t.scope == 'member' and
-           _own_variable_only(root, f, t.name)}
-    sources = [f for f in files if f.endswith('.c') and f not in own]
+    # (not looked for in the files of a name far too common to convert: read once each)
+    named = [f for f in files if f.endswith('.c')]
+    own = {f for f in named if t.scope == 'member' and len(named) <= 2 * MAX_FILES_PER_TABLE
+           and _own_variable_only(root, f, t.name)}
+    sources = [f for f in named if f not in own]
     t.files = sources
     declared_in = {d.path for d in t.declarations if d.path.endswith('.h')}
     # from here on, the cheapest test first: one reason is enough to refuse
@@ -472,7 +474,16 @@ _MEMBER_FORMS_RE = (r'(?:->|\.)\s*{0}\b|'
                     r'(?:%s)\s*\([^;]*?\b{0}\b' % '|'.join(_MEMBER_MACROS))
 
 
+_OWN: Dict[tuple, bool] = {}
+
+
 def _own_variable_only(root: str, path: str, name: str) -> bool:
+    if (root, path, name) not in _OWN:
+        _OWN[(root, path, name)] = _own_variable_only_uncached(root, path, name)
+    return _OWN[(root, path, name)]
+
+
+def _own_variable_only_uncached(root: str, path: str, name: str) -> bool:
     """Does path name a member called name nowhere (no ->name, .name, offsetof()), while
     it defines a file-scope variable of that name (fs/inode.c's inode_hashtable beside
     struct msdos_sb_info's)? Its occurrences are then that variable's."""
