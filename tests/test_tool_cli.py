@@ -84,6 +84,7 @@ class SampleTreeTest(unittest.TestCase):
         self.assertEqual(verdicts, {'session_hash': 'converted', 'by_port': 'converted',
                                     'cache_table': 'converted', 'stats_table': 'converted',
                                     'by_id@peer_set': 'converted', 'by_id@flow_table': 'skipped',
+                                    'by_port_nr': 'converted',
                                     'registry_hash': 'skipped', 'by_dst': 'skipped',
                                     'legacy_table': 'skipped'})
         self.assertIn('EXPORT_SYMBOL', self.tables['registry_hash']['reasons'][0])
@@ -114,7 +115,26 @@ class SampleTreeTest(unittest.TestCase):
         self.assertIn('\tDECLARE_HASHTABLE(by_id, PEER_HASH_BITS);\n', header)
         self.assertNotIn('struct hlist_head by_id', header)
         self.assertIn('#include <linux/list.h>\n#include <linux/hashtable.h>\n', header)
-        self.assertEqual(self.report['counts']['declared'], 1)
+        self.assertEqual(self.report['counts']['declared'], 2)
+
+    def test_header_helper_that_picks_the_hash_min_bucket_stays(self):
+        # link.h indexes by_port_nr in link_head() with hash_32() of the port and the
+        # table's bits: the bucket hash_min() picks. link.c converts through it; find.c
+        # names no table and keeps calling it, and still finds what hash_add() added
+        # (test_program_output_is_unchanged: "links: 51")
+        self.assertEqual(self.tables['by_port_nr']['files'], ['link/link.c', 'include/demo/link.h'])
+        self.assertEqual(self.converted['link/find.c'], self.original['link/find.c'])
+        header = self.converted['include/demo/link.h']
+        self.assertIn('\treturn &set->by_port_nr[hash_32(port, LINK_HASH_BITS)];\n', header)
+        self.assertIn('\tDECLARE_HASHTABLE(by_port_nr, LINK_HASH_BITS);\n', header)
+        self.assertIn('\thash_add(set->by_port_nr, &l->node, l->port);\n',
+                      self.converted['link/link.c'])
+        self.assertEqual(self.tables['by_port_nr']['kept_helpers'],
+                         ['link_head() (include/demo/link.h:24)'])
+        self.assertIn('links: 51 ', self.before)
+        patch = [n for n in os.listdir(self.series) if 'by_port_nr' in n]
+        with open(os.path.join(self.series, patch[0])) as f:
+            self.assertIn('link_head() (include/demo/link.h:24) stays as it is', f.read())
 
     def test_members_of_two_structs_named_alike_are_two_tables(self):
         # flow.h's by_id has a lock per bucket: refused in flow.c; peer.h's converts,
@@ -200,10 +220,10 @@ class SampleTreeTest(unittest.TestCase):
 
     def test_format_patch_series_applies_with_git_am(self):
         names = sorted(os.listdir(self.series))
-        self.assertEqual(len(names), 5)         # session, conn, peer, cache, stats
+        self.assertEqual(len(names), 6)         # session, conn, peer, link, cache, stats
         with open(os.path.join(self.series, names[0])) as f:
             first = f.read()
-        self.assertIn('Subject: [PATCH 1/5] ', first)
+        self.assertIn('Subject: [PATCH 1/6] ', first)
         self.assertIn('use hashtable.h for', first)
         self.assertIn('Why this is safe:', first)
         repo = os.path.join(self.tmp.name, 'by-git-am')

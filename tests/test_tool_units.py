@@ -17,7 +17,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tool'))
 
-from hashtable_convert import sources, shared, decide, report, patches, write, check, model  # noqa: E402
+from hashtable_convert import header_uses, sources, shared, decide, report, patches, write, check, model  # noqa: E402
 
 Declaration = sources.Declaration
 
@@ -371,7 +371,8 @@ class SharedTest(unittest.TestCase):
             put(tmp, 'include/demo/other.h', '#define FIRST_BUCKET (&tbl[0])\n')
             t = self.run_plan(tmp).shared['tbl']
             self.assertEqual(t.reasons,
-                             ['named in header include/demo/other.h, which is not converted'])
+                             ['named in header include/demo/other.h, which is not converted '
+                              '(line 1: not inside a static inline function)'])
 
     def test_plan_refuses_table_named_in_assembly(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -426,7 +427,8 @@ class SharedTest(unittest.TestCase):
             put(tmp, 'include/o.h', 'struct other {\n\tunsigned int *mt;\n};\n'
                                     '#define MT_OF(o) ((o)->mt)\n')
             t = shared.plan(tmp, files, decls).shared['mt']
-            self.assertEqual(t.reasons, ['named in header include/o.h, which is not converted'])
+            self.assertEqual(t.reasons, ['named in header include/o.h, which is not converted '
+                                         '(line 4: not inside a static inline function)'])
 
     def test_file_with_its_own_variable_of_the_name_has_no_use_of_the_member(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -462,7 +464,8 @@ class SharedTest(unittest.TestCase):
             self.make_tree(tmp, header=HEADER + '#define FIRST (&tbl[0])\n')
             t = self.run_plan(tmp).shared['tbl']
             self.assertEqual(t.reasons,
-                             ['named in header include/demo/t.h, which is not converted'])
+                             ['named in header include/demo/t.h, which is not converted '
+                              '(line 8: not inside a static inline function)'])
 
     def test_plan_refuses_file_outside_the_paths(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -681,6 +684,95 @@ def table(name, file, verdict='converted', reasons=(), **kw):
     if verdict == 'converted' and not t.files:
         t.files = [file]
     return t
+
+HELPER_H = """\
+#define VNI_BITS 10
+#define VNI_SIZE (1 << VNI_BITS)
+struct sock_t {
+	struct hlist_head vni_list[VNI_SIZE];
+};
+static inline struct hlist_head *vni_head(struct sock_t *s, __be32 vni)
+{
+	return &s->vni_list[hash_32((__force u32)vni, VNI_BITS)];
+}
+"""
+
+
+class HeaderUsesTest(unittest.TestCase):
+    """Which occurrences of a table in a header stay valid and equal after it converts."""
+
+    def kinds(self, text, name='vni_list', lines=(4,), structs=('sock_t',)):
+        code = sources.blank_comments_and_strings(text)
+        macros = shared.object_macros(code)
+        bits = header_uses.bits_texts(code.split('[')[1].split(']')[0] if lines else 'VNI_SIZE',
+                                      macros)
+        return [(u.kind, u.why) for u in header_uses.classify(code, name, set(lines), set(structs),
+                                                             bits, macros)]
+
+    def helper(self, body, params='struct sock_t *s, __be32 vni'):
+        text = HELPER_H.split('static inline')[0]
+        return text + 'static inline struct hlist_head *h(%s)\n{\n%s\n}\n' % (params, body)
+
+    def test_bits_texts_follow_shifts_bit_and_macros(self):
+        macros = {'SZ': ['(1UL << B)'], 'B': ['(A + 1)'], 'E': ['BIT(C)'], 'C': ['4']}
+        self.assertEqual(header_uses.bits_texts('SZ', macros), {'B', 'A + 1'})
+        self.assertEqual(header_uses.bits_texts('E', macros), {'C', '4'})
+        self.assertEqual(header_uses.bits_texts('256', macros), set())
+
+    def test_hash_32_of_a_narrow_key_with_the_tables_bits_is_the_hash_min_bucket(self):
+        self.assertEqual(self.kinds(HELPER_H), [('declaration', ''), ('hash_min() bucket', '')])
+        # through a variable set once, a literal for the bits, a byte-order call
+        self.assertEqual(self.kinds(self.helper(
+            '\tu32 b = hash_32(ntohs(port), 10);\n\treturn &s->vni_list[b];',
+            'struct sock_t *s, __be16 port'))[1], ('hash_min() bucket', ''))
+        # hash_long() of a long: hash_min() uses hash_long() where a long has 8 bytes
+        self.assertEqual(self.kinds(self.helper('return &s->vni_list[hash_long(k, VNI_BITS)];',
+                                                'struct sock_t *s, unsigned long k'))[1][0],
+                         'hash_min() bucket')
+
+    def test_what_hash_min_would_hash_otherwise_keeps_the_table(self):
+        cases = {
+            # a mask is not hash_min()
+            'return &s->vni_list[vni & (VNI_SIZE - 1)];': 'not the hash_min() of a key',
+            # other bits
+            'return &s->vni_list[hash_32(vni, 8)];': 'number of bits other than',
+            # a 64-bit key: hash_min() would use hash_long()
+            'return &s->vni_list[hash_32(k, VNI_BITS)];': 'another function than hash_32()',
+            # the variable is changed after the hash
+            'u32 b = hash_32(vni, VNI_BITS);\n\tb++;\n\treturn &s->vni_list[b];': 'not set once',
+            # the table itself handed out
+            'return s->vni_list;': 'other than as E->vni_list[index]',
+        }
+        for body, why in cases.items():
+            with self.subTest(body=body):
+                kind, text = self.kinds(self.helper(body, 'struct sock_t *s, u64 k, u32 vni'))[1]
+                self.assertEqual(kind, 'other')
+                self.assertIn(why, text)
+
+    def test_macros_and_other_structs_fields(self):
+        text = HELPER_H + 'struct peer { int vni_list[3]; };\n#define FIRST(s) (&(s)->vni_list[0])\n'
+        self.assertEqual([k for k, _ in self.kinds(text)],
+                         ['declaration', 'hash_min() bucket', 'field of another struct', 'other'])
+
+    def test_global_table_is_indexed_without_a_member_access(self):
+        text = ('#define B 4\nextern struct hlist_head g[1 << B];\n'
+                'static inline struct hlist_head *gh(u32 k) { return &g[hash_32(k, B)]; }\n')
+        self.assertEqual(self.kinds(text, 'g', (2,), ()), [('declaration', ''),
+                                                          ('hash_min() bucket', '')])
+
+    def test_plan_takes_a_header_whose_helper_picks_the_hash_min_bucket(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/s.h', HELPER_H)
+            put(tmp, 'a.c', '#include <s.h>\nvoid f(struct sock_t *s) { hlist_empty(&s->vni_list[1]); }\n')
+            decls = sources.scan_declarations('include/s.h', get(tmp, 'include/s.h'))
+            t = shared.plan(tmp, ['a.c', 'include/s.h'], decls).shared['vni_list']
+            self.assertEqual(t.reasons, [])
+            put(tmp, 'include/s.h', HELPER_H.replace('hash_32((__force u32)vni, VNI_BITS)',
+                                                     'vni & 1023'))
+            t = shared.plan(tmp, ['a.c', 'include/s.h'], decls).shared['vni_list']
+            self.assertEqual(t.reasons, ['named in header include/s.h, which is not converted '
+                                         '(line 8: vni_head() picks a bucket by "vni & 1023", '
+                                         'not the hash_min() of a key)'])
 
 
 class ReportTest(unittest.TestCase):

@@ -20,6 +20,7 @@ void legacy_insert(struct legacy_item *it);
 int legacy_present(unsigned int key);
 unsigned int hash_add(unsigned int a, unsigned int b);
 int peer_demo(char *buf, unsigned int len);
+int link_demo(void);
 
 static unsigned long computed;
 
@@ -95,6 +96,8 @@ int main(void)
 
 	i = peer_demo(peers, sizeof(peers));
 	printf("peers: %s; 19 found, 27 not: %u\n", peers, i);
+
+	printf("links: %d (5 found and 81 not: 51)\n", link_demo());
 
 	for (i = 0; i < 2; i++)
 		legacy_insert(&items[i]);

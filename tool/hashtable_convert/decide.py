@@ -77,7 +77,8 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
                  new_texts: Dict[str, str], problems: List[Problem]) -> Table:
     """The verdict on a table that spans files: all of its files or none."""
     home = next((d for d in st.declarations if d.kind == 'global'), st.declarations[0])
-    t = Table(st.name, home.path, home.line, st.scope, st.size, shared=True, key=st.key)
+    t = Table(st.name, home.path, home.line, st.scope, st.size, shared=True, key=st.key,
+              kept_helpers=list(st.kept_helpers))
     if st.reasons:
         for r in st.reasons:
             t.skip(r)

@@ -25,6 +25,7 @@ class Table:
     walks_open: List[dict] = field(default_factory=list)
     declared: bool = False         # a member whose field became DECLARE_HASHTABLE()
     key: str = ''                  # of a shared table: name, or name@struct (shared.py)
+    kept_helpers: List[str] = field(default_factory=list)  # header functions that stay
 
     @property
     def ident(self) -> str:

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Set
 
-from .sources import (_AGGREGATE_RE, Declaration, _brace_contexts, _enclosing,
-                      blank_comments_and_strings, files_naming, include_dirs, pasted_names, read_text,
+from .header_uses import OTHER, SAME_BUCKET, HeaderUse, bits_texts, classify
+from .sources import (Declaration, blank_comments_and_strings, files_naming, include_dirs, pasted_names, read_text,
                       scan_declarations)
 
 MAX_FILES_PER_TABLE = 32
@@ -40,6 +40,8 @@ class SharedTable:
     reasons: List[str] = field(default_factory=list)
     # members of several structs named alike: one table per struct, key name@struct
     key: str = ''
+    # header functions that index it and stay: they pick the bucket hash_min() picks
+    kept_helpers: List[str] = field(default_factory=list)
 
     def __post_init__(self):
         self.key = self.key or self.name
@@ -434,17 +436,15 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
         t.reasons.append('named in %d files (more than %d to convert together)'
                          % (len(sources), MAX_FILES_PER_TABLE))
         return
-    others = sorted(f for f in set(files) - set(sources) - declared_in - own
-                    if not _fields_of_other_structs(root, f, t))
-    if others:
-        asm = [f for f in others if f.endswith('.S')]
-        first = (asm or others)[0]
-        kind = 'assembly file' if asm else 'header' if first.endswith('.h') else 'file'
-        t.reasons.append('named in %s %s, which is not converted' % (kind, first))
+    others = sorted(set(files) - set(sources) - own)
+    asm = [f for f in others if f.endswith('.S')]
+    if asm:
+        t.reasons.append('named in assembly file %s, which is not converted' % asm[0])
         return
-    for header in sorted(declared_in & set(files)):
-        if _named_beyond_declaration(root, header, t):
-            t.reasons.append('named in header %s, which is not converted' % header)
+    for f in others:
+        why = _header_blocks(root, f, t)
+        if why:
+            t.reasons.append(why)
             return
     outside = [f for f in sources if not inside(f)]
     if outside:
@@ -523,29 +523,35 @@ def _call_argument(code: str, at: int) -> Optional[str]:
     return None
 
 
-_FIELD_NAME_RE = re.compile(r'[\w\]\)*}]\s*$')      # after a type: struct { ... } rs_table[4];
-
-
-def _fields_of_other_structs(root: str, header: str, t: SharedTable) -> bool:
-    """Does header name t only as a field of structs other than t's (struct il_cmd {
-    u32 rs_table[4]; })? Such a field is not t: the rule tells the files that use it
-    by the types of their variables (a file that uses only those has no use of t)."""
-    if not header.endswith('.h') or t.scope != 'member':
-        return False
-    ours = {d.aggregate for d in t.declarations}
+def _header_uses(root: str, header: str, t: SharedTable) -> List[HeaderUse]:
+    """How header names t (see header_uses): member tables only are told from other
+    structs' fields; a helper's bits are read with the macros of t's declarations."""
     code = blank_comments_and_strings(read_text(os.path.join(root, header)) or '')
-    contexts = _brace_contexts(code)
-    found = False
-    for m in re.finditer(r'\b%s\b' % re.escape(t.name), code):
-        inside = _enclosing(contexts, m.start())
-        agg = _AGGREGATE_RE.search(inside[2]) if inside is not None else None
-        after = code[m.end():m.end() + 40].lstrip()
-        if agg is None or not agg.group(2) or agg.group(2) in ours or \
-                not _FIELD_NAME_RE.search(code[max(inside[0], m.start() - 80):m.start()]) or \
-                not after[:1] in (';', '[', ',', ':'):
-            return False
-        found = True
-    return found
+    macros = dict(object_macros(code))
+    for d in t.declarations:
+        if d.path != header:
+            for k, v in object_macros(read_text(os.path.join(root, d.path)) or '').items():
+                macros.setdefault(k, v)
+    structs = {d.aggregate for d in t.declarations} if t.scope == 'member' else set()
+    lines = {d.line for d in t.declarations if d.path == header}
+    return classify(code, t.name, lines, structs, bits_texts(t.size, macros), macros)
+
+
+def _header_blocks(root: str, header: str, t: SharedTable) -> Optional[str]:
+    """The reason header keeps t refused, or None: it names t only at its declaration,
+    as other structs' fields, or where it picks the bucket hash_min() picks."""
+    if not header.endswith('.h'):
+        return 'named in file %s, which is not converted' % header
+    uses = _header_uses(root, header, t)
+    other = [u for u in uses if u.kind == OTHER]
+    if not other:
+        for u in uses:
+            kept = '%s (%s:%d)' % (u.helper, header, u.line)
+            if u.kind == SAME_BUCKET and kept not in t.kept_helpers:
+                t.kept_helpers.append(kept)
+        return None
+    return 'named in header %s, which is not converted (line %d%s)' % (
+        header, other[0].line, ': ' + other[0].why if other[0].why else '')
 
 
 _FIELDS_CACHE: Dict[str, Dict[str, List[str]]] = {}
@@ -555,13 +561,3 @@ def _fields_of(path: str) -> Dict[str, List[str]]:
     if path not in _FIELDS_CACHE:
         _FIELDS_CACHE[path] = struct_fields(read_text(path) or '')
     return _FIELDS_CACHE[path]
-
-
-def _named_beyond_declaration(root: str, header: str, t: SharedTable) -> bool:
-    """Does header name t anywhere but at its declarations?"""
-    code = blank_comments_and_strings(read_text(os.path.join(root, header)) or '')
-    lines = {d.line for d in t.declarations if d.path == header}
-    for m in re.finditer(r'\b%s\b' % re.escape(t.name), code):
-        if code.count('\n', 0, m.start()) + 1 not in lines:
-            return True
-    return False

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef DEMO_LINK_H
+#define DEMO_LINK_H
+
+#include <linux/types.h>
+#include <linux/list.h>
+#include <linux/hash.h>
+
+#define LINK_HASH_BITS	5
+#define LINK_BUCKETS	(1 << LINK_HASH_BITS)
+
+struct link {
+	u16 port;
+	struct hlist_node node;
+};
+
+struct link_set {
+	struct hlist_head by_port_nr[LINK_BUCKETS];
+};
+
+/* The bucket of a port: hash_32() of it, the bucket hash_min() picks. */
+static inline struct hlist_head *link_head(struct link_set *set, u16 port)
+{
+	return &set->by_port_nr[hash_32(port, LINK_HASH_BITS)];
+}
+
+void link_set_init(struct link_set *set);
+void link_add(struct link_set *set, struct link *l);
+struct link *link_find(struct link_set *set, u16 port);
+
+#endif
