@@ -192,6 +192,18 @@ class WantedFieldsTest(unittest.TestCase):
         # ok2 is a field of two structs of that header
         self.assertEqual(got, {'a.c': {'local': 'L_BITS'}, 'include/demo/t.h': {'ok': '4'}})
 
+    def test_a_field_after_a_preprocessor_line_is_plain_unless_in_a_macro(self):
+        # bnxt.h: #define lines between the fields
+        self.assertTrue(fields.plain_field('struct s {\n\tint x;\n#define S_SIZE 16\n'
+                                           '\tstruct hlist_head t[S_SIZE];\n};\n', 't'))
+        self.assertTrue(fields.plain_field('struct s {\n#ifdef X\n'
+                                           '\tstruct hlist_head t[16];\n#endif\n};\n', 't'))
+        # the last line of a macro body is no field
+        self.assertFalse(fields.plain_field('#define S_FIELDS \\\n'
+                                            '\tstruct hlist_head t[16];\n', 't'))
+        self.assertFalse(fields.plain_field('struct s {\n#define A 1\n'
+                                            '\tstruct hlist_head t[16] __aligned(8);\n};\n', 't'))
+
 
 def fields_of(root, tables, refused=frozenset()):
     return fields.wanted(root, tables, {}, set(refused))

@@ -22,6 +22,7 @@ struct plain {
 
 typedef struct {
 	int y;
+#define TYPED_FLAG	1	/* a macro between fields, as in bnxt.h */
 	struct hlist_head by_typedef[16];
 	int after;
 } typed_t;

@@ -56,8 +56,9 @@ def plain_field(text: str, name: str) -> bool:
     attribute or second declarator, which DECLARE_HASHTABLE() would drop)?"""
     code = blank_comments_and_strings(text)
     fields = list(re.finditer(r'\bhlist_head\s+%s\s*\[' % re.escape(name), code))
-    plain = re.search(r'[;{]\s*struct\s+hlist_head\s+%s\s*\[[^\];]*\]\s*;' % re.escape(name),
-                      code)
+    # after a statement, a brace or a preprocessor line (not one continued into it)
+    plain = re.search(r'(?:[;{]|^[ \t]*#(?:[^\n]*[^\\\n])?\n)\s*struct\s+hlist_head\s+%s\s*'
+                      r'\[[^\];]*\]\s*;' % re.escape(name), code, re.M)
     return len(fields) == 1 and plain is not None
 
 
