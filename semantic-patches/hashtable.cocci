@@ -4860,19 +4860,29 @@ def drop_absent_members(fs):
     member of other structs (il->rs_table of struct il_cmd, not of struct ip_vs_dest):
     the file does not use it. Such a table leaves the file's tables, so that nothing
     here is taken for it; record() reports it as absent."""
-    toks = fs.toks
     for name, t in sorted(fs.tables.items()):
         if not t.injected or t.scope != 'member' or not t.struct:
             continue
-        named = [i for i, tok in enumerate(toks.text) if tok == name and toks.kind[i] == 'id']
-        members = [i for i in named if i >= 2 and toks.text[i - 1] in ('->', '.')]
-        if not members or len(members) != len(named):
+        others = member_bases(fs, name)
+        if not others or '?' in others or t.struct in others:
             continue                 # a bare name (offsetof(S, name)) may be t
-        others = {base_struct(fs, i, strict=True) for i in members}
-        if None in others or t.struct in others:
-            continue
         del fs.tables[name]
-        fs.absent[name] = (t.key, sorted(others))
+        fs.absent[name] = (t.key, others)
+
+
+def member_bases(fs, name):
+    """The structs whose member name the file names (? where the type is unknown, or
+    the name stands alone), but for the declaration of a table of the file: the wrapper
+    tells by them which of several member tables of that name a file uses."""
+    toks = fs.toks
+    table = fs.tables.get(name)
+    declared_at = table.pos if table is not None else None
+    out = set()
+    for i, tok in enumerate(toks.text):
+        if tok == name and toks.kind[i] == 'id' and toks.pos[i] != declared_at:
+            member = i >= 2 and toks.text[i - 1] in ('->', '.')
+            out.add((base_struct(fs, i, strict=True) if member else None) or '?')
+    return sorted(out)
 
 
 def is_emptiness_test(fs, t, loop):
@@ -5286,24 +5296,6 @@ def table_record(fs, t):
         expects_change=bool(fs.approved),
         positional=len(t.positional) + len(t.macro_walks),
         bases=member_bases(fs, t.name) if t.scope == 'member' else [])
-
-
-def member_bases(fs, name):
-    """The structs whose member name the file names (? where the type is unknown, or
-    the name stands alone): the wrapper tells by them which of several member tables
-    of that name a file uses."""
-    toks = fs.toks
-    out = set()
-    for i, tok in enumerate(toks.text):
-        if tok == name and toks.kind[i] == 'id' and (t_pos(fs, name) != toks.pos[i]):
-            member = i >= 2 and toks.text[i - 1] in ('->', '.')
-            out.add((base_struct(fs, i, strict=True) if member else None) or '?')
-    return sorted(out)
-
-
-def t_pos(fs, name):
-    t = fs.tables.get(name)
-    return t.pos if t is not None else None
 
 
 def record(p):

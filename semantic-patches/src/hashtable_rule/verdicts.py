@@ -9,7 +9,7 @@ import hashlib
 import json
 import os
 
-from .analysis import base_struct
+from .analysis import member_bases
 from .approval import decide
 from .files import SHARED_NAMES, state, table_occurrences, translate, translate_end
 
@@ -41,24 +41,6 @@ def table_record(fs, t):
         expects_change=bool(fs.approved),
         positional=len(t.positional) + len(t.macro_walks),
         bases=member_bases(fs, t.name) if t.scope == 'member' else [])
-
-
-def member_bases(fs, name):
-    """The structs whose member name the file names (? where the type is unknown, or
-    the name stands alone): the wrapper tells by them which of several member tables
-    of that name a file uses."""
-    toks = fs.toks
-    out = set()
-    for i, tok in enumerate(toks.text):
-        if tok == name and toks.kind[i] == 'id' and (t_pos(fs, name) != toks.pos[i]):
-            member = i >= 2 and toks.text[i - 1] in ('->', '.')
-            out.add((base_struct(fs, i, strict=True) if member else None) or '?')
-    return sorted(out)
-
-
-def t_pos(fs, name):
-    t = fs.tables.get(name)
-    return t.pos if t is not None else None
 
 
 def record(p):
