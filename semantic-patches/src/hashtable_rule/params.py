@@ -8,12 +8,14 @@ bucket parameter becomes that part (uid_hash_insert(new, uid)).
 
 A bucket number is handed on the same way: __find_con(nodeid, r) with
 r = nodeid_hash(nodeid) walks &connection_hash[r]; the callee can hash
-nodeid itself, and r goes.
+nodeid itself, and r goes. A function that every caller hands the counter of
+a walk over the buckets is no such function: its accesses are positional.
 """
 
 from .cexpr import Unknown, parse_tokens, render, strip_parens
 from .files import call_nodes, declared_type, function_range, is_parameter, occurrences
 from .helpers import bucket_parts, is_integer_type
+from .positional import Positional
 from .sites import (TABLE_BASE, bucket_call, index_reduction, parse_span, reduction_of_text,
                     substitute, table_of)
 from .tokens import Tokens
@@ -129,6 +131,12 @@ def _index_calls(fs, d, j, t, helpers, ops):
                  % (d.name, t.name, toks.pos[other][0]))
         return None
     if not found:
+        return None
+    # every call passes a bucket number picked without a key (the counter of a walk
+    # over the buckets): no key to hand on, positional.py keeps the accesses as they are
+    positions = Positional(fs)
+    if all(positions.value(node[2][j], function_range(fs, toks.pos[node[-1][0]]), stored=True)
+           for node in found):
         return None
     indices = _op_indices(fs)
     calls = []
