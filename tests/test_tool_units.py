@@ -583,6 +583,24 @@ class DecideTest(unittest.TestCase):
         self.assertEqual(t.accesses, dict(keyed=5, bucket_pointers=1, index_assignments=1,
                                           inits=1, emptiness_tests=2, walks=1))
 
+    def test_shared_with_a_kept_header_helper_only_through_it(self):
+        # link_head() stays in its header and picks hash_min()'s bucket: every converted
+        # access must have picked its bucket through it; a masked one would move away
+        st = self.shared_table()
+        st.kept_helpers = ['link_head() (t.h:9)']
+        for forms, verdict in ((('helper link_head',), 'converted'),
+                               (('helper link_head', 'and'), 'skipped'),
+                               (('hash32',), 'skipped')):
+            recs = {'a.c': [record('tbl', 'a.c', shared_=True, forms=forms)],
+                    'b.c': [record('tbl', 'b.c', shared_=True, forms=('helper link_head',))]}
+            with self.subTest(forms=forms), tempfile.TemporaryDirectory() as tmp:
+                t = decide.shared_table(tmp, st, recs, {'a.c': 'A', 'b.c': 'B'}, [])
+                self.assertEqual(t.verdict, verdict, t.reasons)
+                self.assertEqual(t.kept_helpers, ['link_head() (t.h:9)'])
+        self.assertIn('link_head() (t.h:9) stays as it is in its header, but an access picks '
+                      'its bucket by hash_32(): converted, it could move away from the bucket '
+                      'that function picks', t.reasons)
+
     def test_shared_widths_differ(self):
         st = self.shared_table()
         recs = {'a.c': [record('tbl', 'a.c', shared_=True, widths=('u32',))],
@@ -719,33 +737,46 @@ class HeaderUsesTest(unittest.TestCase):
         self.assertEqual(header_uses.bits_texts('E', macros), {'C', '4'})
         self.assertEqual(header_uses.bits_texts('256', macros), set())
 
-    def test_hash_32_of_a_narrow_key_with_the_tables_bits_is_the_hash_min_bucket(self):
+    def test_hash_32_of_a_32_bit_parameter_with_the_tables_bits_is_the_hash_min_bucket(self):
         self.assertEqual(self.kinds(HELPER_H), [('declaration', ''), ('hash_min() bucket', '')])
-        # through a variable set once, a literal for the bits, a byte-order call
+        # through a u32 variable set once, a literal for the bits
         self.assertEqual(self.kinds(self.helper(
-            '\tu32 b = hash_32(ntohs(port), 10);\n\treturn &s->vni_list[b];',
-            'struct sock_t *s, __be16 port'))[1], ('hash_min() bucket', ''))
+            '\tu32 b = hash_32(port, 10);\n\treturn &s->vni_list[b];',
+            'struct sock_t *s, unsigned int port'))[1], ('hash_min() bucket', ''))
         # hash_long() of a long: hash_min() uses hash_long() where a long has 8 bytes
         self.assertEqual(self.kinds(self.helper('return &s->vni_list[hash_long(k, VNI_BITS)];',
                                                 'struct sock_t *s, unsigned long k'))[1][0],
                          'hash_min() bucket')
 
     def test_what_hash_min_would_hash_otherwise_keeps_the_table(self):
+        params = 'struct sock_t *s, u64 k, u32 vni, u8 small, bool b'
         cases = {
             # a mask is not hash_min()
             'return &s->vni_list[vni & (VNI_SIZE - 1)];': 'not the hash_min() of a key',
             # other bits
             'return &s->vni_list[hash_32(vni, 8)];': 'number of bits other than',
             # a 64-bit key: hash_min() would use hash_long()
-            'return &s->vni_list[hash_32(k, VNI_BITS)];': 'another function than hash_32()',
-            # the variable is changed after the hash
-            'u32 b = hash_32(vni, VNI_BITS);\n\tb++;\n\treturn &s->vni_list[b];': 'not set once',
+            'return &s->vni_list[hash_32(k, VNI_BITS)];': 'not taken whole by hash_32()',
+            # a fold of a 64-bit key behind a cast: the rule may hash the argument alone
+            'return &s->vni_list[hash_32((u32)k ^ (u32)(k >> 32), VNI_BITS)];':
+                'is not one of its parameters',
+            'return &s->vni_list[hash_32((u32)(k >> 12), VNI_BITS)];': 'is not one of its parameters',
+            # the cast covers the first operand only: the sum is 64 bits wide
+            'return &s->vni_list[hash_32((u32)vni ^ k, VNI_BITS)];': 'is not one of its parameters',
+            # a parameter narrower than what callers pass: it cuts their argument
+            'return &s->vni_list[hash_32(small, VNI_BITS)];': '(u8) is not taken whole',
+            'return &s->vni_list[hash_32(b, VNI_BITS)];': '(bool) is not taken whole',
+            'return &s->vni_list[hash_32((u16)vni, VNI_BITS)];': 'is not taken whole',
+            # the variable is changed after the hash, or cannot hold the bucket number
+            'u32 h = hash_32(vni, VNI_BITS);\n\th++;\n\treturn &s->vni_list[h];': 'not set once',
+            'u32 h = hash_32(vni, VNI_BITS);\n\t--h;\n\treturn &s->vni_list[h];': 'not set once',
+            'u8 h = hash_32(vni, VNI_BITS);\n\treturn &s->vni_list[h];': 'not set once',
             # the table itself handed out
             'return s->vni_list;': 'other than as E->vni_list[index]',
         }
         for body, why in cases.items():
             with self.subTest(body=body):
-                kind, text = self.kinds(self.helper(body, 'struct sock_t *s, u64 k, u32 vni'))[1]
+                kind, text = self.kinds(self.helper(body, params))[1]
                 self.assertEqual(kind, 'other')
                 self.assertIn(why, text)
 

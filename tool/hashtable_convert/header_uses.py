@@ -7,10 +7,13 @@ table is converted. Three kinds of occurrence do:
 - the declaration itself (declare_hashtable.cocci may rewrite it);
 - a field of another struct that has the same name (struct il_cmd { u32 rs_table[4]; });
 - an index in a static inline function of the header that picks exactly the bucket
-  hash_min() picks: E->T[hash_32(K, B)] with K no wider than 32 bits, or
-  E->T[hash_long(K, B)] with K a long, where 1 << B is the bucket count (vxlan's
-  vni_head()). hash_add() and hash_for_each_possible() then agree with every caller
-  of the helper, converted or not.
+  hash_min() picks: E->T[hash_32(K, B)] with K a parameter of a 32-bit type (or a cast
+  of one to such a type), or E->T[hash_long(K, B)] with K a long, where 1 << B is the
+  bucket count (vxlan's vni_head()). The rule converts a call of it into hash_min() of
+  the argument, cast to the parameter's type where wider: the same bucket. Its callers
+  that stay (other files) then agree with hash_add() and hash_for_each_possible(), as
+  long as every converted access went through such a helper: decide.py checks that
+  (an access the rule converts another way may move to another bucket).
 
 Anything else (a mask, a macro that walks the buckets, the table passed whole) is
 "other": the table stays refused, with the place named.
@@ -27,23 +30,20 @@ OTHER_STRUCT = 'field of another struct'
 SAME_BUCKET = 'hash_min() bucket'
 OTHER = 'other'
 
-# types no wider than 32 bits on every architecture
-_NARROW_TYPES = {
-    'u8', 'u16', 'u32', '__u8', '__u16', '__u32', 's8', 's16', 's32', '__s8', '__s16', '__s32',
-    '__be16', '__be32', '__le16', '__le32', 'char', 'short', 'int', 'unsigned', 'signed', 'bool',
-    'unsigned char', 'signed char', 'unsigned short', 'short int', 'unsigned short int',
-    'unsigned int', 'signed int', 'uint8_t', 'uint16_t', 'uint32_t', 'int8_t', 'int16_t',
-    'int32_t'}
-_LONG_TYPES = {'long', 'unsigned long', 'long int', 'unsigned long int', 'signed long'}
-# calls whose result has a narrow type
-_NARROW_CALLS = {'ntohs', 'ntohl', 'htons', 'htonl', 'be16_to_cpu', 'be32_to_cpu', 'le16_to_cpu',
-                 'le32_to_cpu', 'cpu_to_be16', 'cpu_to_be32', 'cpu_to_le16', 'cpu_to_le32'}
-_HASH_BY_WIDTH = {'hash_32': _NARROW_TYPES, 'hash_long': _LONG_TYPES}
+# the types whose values hash_32() and hash_long() take whole: a key of exactly such a
+# parameter is converted the same way by the call and by hash_min() at a converted site
+# (a narrower parameter would cut what the site passes: u8, bool)
+_EXACT_32 = {'u32', '__u32', 's32', '__s32', '__be32', '__le32', 'int', 'signed', 'unsigned',
+             'signed int', 'unsigned int', 'uint32_t', 'int32_t'}
+_LONG = {'long', 'unsigned long', 'long int', 'unsigned long int', 'signed long'}
+_HASH_TYPES = {'hash_32': _EXACT_32, 'hash_long': _LONG}
+# what may hold the bucket number whole (not a u8 that would cut it)
+_WHOLE_INDEX = _EXACT_32 | _LONG | {'u64', '__u64', 's64', '__s64', 'size_t', 'long long',
+                                    'unsigned long long'}
 
 _FIELD_NAME_RE = re.compile(r'[\w\]\)*}]\s*$')      # after a type: struct { ... } rs_table[4];
 _FUNCTION_RE = re.compile(r'\bstatic\s+(?:(?:inline|__always_inline)\s+)?[^;{}()#]*?\b(\w+)\s*'
                           r'\(([^()]*)\)\s*$')
-_CAST_RE = re.compile(r'^\(\s*(?:__force\s+)?((?:const\s+)?[\w ]+?)\s*\)\s*(.+)$', re.S)
 
 
 @dataclass
@@ -127,37 +127,43 @@ def _why_not_same_bucket(code, contexts, m, bits, macros, member) -> Optional[st
     args = _split_args(call.group(2))
     if len(args) != 2 or not ({_strip_parens(args[1])} | _values(args[1], macros)) & bits:
         return '%s hashes to a number of bits other than the table\'s' % helper
-    key_type = _type_of(_strip_parens(args[0]), params)
-    if key_type not in _HASH_BY_WIDTH[call.group(1)]:
-        return '%s: hash_min() would hash key "%s" (%s) with another function than %s()' % (
-            helper, ' '.join(args[0].split()), key_type or 'type unknown', call.group(1))
+    why = _key_taken_whole(_strip_parens(args[0]), params, call.group(1))
+    if why:
+        return '%s: %s' % (helper, why)
+    return None
+
+
+def _key_taken_whole(key: str, params: Dict[str, str], hash_fn: str) -> Optional[str]:
+    """None if key is a parameter (or a cast of one) of a type hash_fn takes whole: the
+    rule then hashes the argument of each converted call (cast to that type where it is
+    wider) with hash_min(), which is hash_fn of the same value. Anything else (an
+    expression the rule may fold away, a narrower parameter that cuts the argument) is
+    refused."""
+    types = _HASH_TYPES[hash_fn]
+    cast = re.fullmatch(r'\(\s*(?:__force\s+)?((?:\w+\s+)*\w+)\s*\)\s*(\w+)', key)
+    name = cast.group(2) if cast else key
+    if not re.fullmatch(r'[A-Za-z_]\w*', name) or name not in params:
+        return 'its key "%s" is not one of its parameters' % ' '.join(key.split())
+    param_type = params[name]
+    cast_type = ' '.join(cast.group(1).split()) if cast else param_type
+    if param_type not in types or cast_type not in types:
+        return 'its key "%s" (%s) is not taken whole by %s(), as hash_min() would take it' % (
+            ' '.join(key.split()), param_type, hash_fn)
     return None
 
 
 def _only_value(body: str, var: str) -> Optional[str]:
-    """What var is initialised with in body, if that is its only assignment."""
-    inits = re.findall(r'\b\w+\s+%s\s*=\s*([^;]+);' % re.escape(var), body)
-    stores = re.findall(r'\b%s\s*(?:[-+*/%%&|^]|<<|>>)?=(?!=)|\+\+\s*%s\b|\b%s\s*(?:\+\+|--)|&\s*%s\b'
-                        % ((re.escape(var),) * 4), body)
+    """What var is initialised with in body, if that is its only assignment and its type
+    holds the bucket number whole."""
+    inits = re.findall(r'(?:^|[;{}])\s*((?:const\s+)?(?:\w+\s+)*?\w+)\s+%s\s*=\s*([^;]+);'
+                       % re.escape(var), body)
+    stores = re.findall(r'\b%s\s*(?:[-+*/%%&|^]|<<|>>)?=(?!=)|(?:\+\+|--)\s*%s\b|'
+                        r'\b%s\s*(?:\+\+|--)|&\s*%s\b|\(\s*%s\s*\)'
+                        % ((re.escape(var),) * 5), body)
     if len(inits) != 1 or len(stores) != 1:
         return None
-    return _strip_parens(inits[0])
-
-
-def _type_of(key: str, params: Dict[str, str]) -> str:
-    """The type of key where it shows: a cast, a byte-order call, a parameter."""
-    if key.startswith('('):
-        inner = _balanced(key, 0, '(', ')')
-        rest = key[len(inner or '') + 2:].strip()
-        if inner is not None and rest and re.fullmatch(r'(?:__force\s+)?(?:const\s+)?\w+(?:\s+\w+)*',
-                                                       inner.strip()):
-            return re.sub(r'^(?:__force\s+)?(?:const\s+)?', '', ' '.join(inner.split()))
-        return ''
-    call = re.fullmatch(r'(\w+)\s*\(', key[:key.find('(') + 1]) if '(' in key else None
-    if call and call.group(1) in _NARROW_CALLS and \
-            _balanced(key, key.index('('), '(', ')') == key[key.index('(') + 1:-1]:
-        return 'u32'
-    return params.get(key, '')
+    var_type = re.sub(r'^const\s+', '', ' '.join(inits[0][0].split()))
+    return _strip_parens(inits[0][1]) if var_type in _WHOLE_INDEX else None
 
 
 def _parameters(text: str) -> Dict[str, str]:

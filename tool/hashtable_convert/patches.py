@@ -91,9 +91,10 @@ def describe(t: Table) -> str:
     if t.shared:
         out.append('- every file that names %s is converted in this patch;' % t.name)
     for h in t.kept_helpers:
-        out.append('- %s stays as it is: it picks its bucket with hash_32() of a key of 32 '
-                   'bits or less (or hash_long() of a long) and the table\'s bits, the bucket '
-                   'hash_min() picks, so its callers agree with hash_add() and '
+        out.append('- %s stays as it is: it picks its bucket with hash_32() of a 32-bit '
+                   'parameter (or hash_long() of a long) and the table\'s bits, the bucket '
+                   'hash_min() picks for the same argument; every converted access picked its '
+                   'bucket through it, so its other callers agree with hash_add() and '
                    'hash_for_each_possible();' % h)
     for w in t.walks_open:
         out.append('- the walk at %sline %s stays open-coded: %s.'

@@ -18,8 +18,8 @@ struct link_set {
 	struct hlist_head by_port_nr[LINK_BUCKETS];
 };
 
-/* The bucket of a port: hash_32() of it, the bucket hash_min() picks. */
-static inline struct hlist_head *link_head(struct link_set *set, u16 port)
+/* The bucket of a port: hash_32() of a u32, the bucket hash_min() picks. */
+static inline struct hlist_head *link_head(struct link_set *set, u32 port)
 {
 	return &set->by_port_nr[hash_32(port, LINK_HASH_BITS)];
 }
