@@ -801,9 +801,21 @@ def width_class(type_text):
         return 'long'
     if words and all(w in _SMALL_TYPES for w in words):
         return 'small'
-    if words and words[0] == 'enum':
-        return 'small'
+    # an enum is an int unless a value needs more (GCC then gives it 8 bytes): not known here
     return 'type ' + ' '.join(words)
+
+
+def wide_literal(text):
+    """Is text an integer constant whose type has more than 32 bits (no int or unsigned
+    int holds its value: 0x100000000, 4294967296, 2147483648)?"""
+    digits = text.lower().rstrip('ul')
+    try:
+        value = int(digits, 0) if not re.fullmatch(r'0[0-7]+', digits) else int(digits, 8)
+    except ValueError:
+        return False
+    decimal = not digits.startswith('0') or digits == '0'
+    unsigned = 'u' in text.lower()
+    return value > (0xffffffff if unsigned or not decimal else 0x7fffffff)
 
 
 def shape_class(toks, node, field_types):
@@ -813,8 +825,8 @@ def shape_class(toks, node, field_types):
         lo, hi = node[-1]
         return width_class(' '.join(toks[lo + 1:node[1][-1][0] - 1]))
     if node[0] == 'num':
-        # an integer constant is an int, a long with an L suffix
-        return 'long' if 'l' in node[1].lower().lstrip('0x') else 'small'
+        # an integer constant is an int, a long with an L suffix or a value that needs one
+        return 'long' if 'l' in node[1].lower().lstrip('0x') or wide_literal(node[1]) else 'small'
     if node[0] == 'call' and node[1][0] == 'id':
         return 'result of ' + node[1][1] + '()'
     if node[0] == 'field':
@@ -1208,6 +1220,17 @@ def declared_type(fs, var, rng):
         if lo_pos <= pos <= hi_pos:
             return type_text
     return None
+
+
+def key_type(fs, var, rng):
+    """The type of local or parameter var in function rng, for its width: None where the
+    function declares var twice with different types (sibling blocks, shadowing), as
+    which declaration a use sees is not looked up here."""
+    lo_pos = fs.toks.pos[function_header(fs, rng)[1]]
+    hi_pos = fs.toks.pos[rng[1]]
+    types = {' '.join(type_text.split()) for pos, type_text, has_init in fs.decls.get(var, ())
+             if lo_pos <= pos <= hi_pos}
+    return types.pop() if len(types) == 1 else None
 
 
 def variable_type(fs, var, rng):
@@ -2081,12 +2104,14 @@ def table_of(fs, node):
 def type_of(fs, node, rng):
     """The C type of an expression of the file, when spatch or a declaration tells it."""
     lo, hi = node[-1]
+    if any(fs.toks.kind[i] == 'num' and wide_literal(fs.toks.text[i]) for i in range(lo, hi)):
+        return None                  # spatch types 0x100000000 as an int
     got = fs.types.get((fs.toks.pos[lo], fs.toks.pos[hi - 1]))
     if got:
         return got
     inner = strip_parens(node)
     if inner[0] == 'id' and rng is not None:
-        return declared_type(fs, inner[1], rng)
+        return key_type(fs, inner[1], rng)
     if inner[0] == 'field' and len(fs.field_types.get(inner[2], ())) == 1:
         return next(iter(fs.field_types[inner[2]]))
     if inner[0] == 'cast':
@@ -2125,8 +2150,8 @@ def width_of_text(fs, text, rng):
     except Unknown:
         return 'expression ' + text
     inner = strip_parens(node)
-    if inner[0] == 'id' and rng is not None and declared_type(fs, inner[1], rng):
-        return width_class(declared_type(fs, inner[1], rng))
+    if inner[0] == 'id' and rng is not None and key_type(fs, inner[1], rng):
+        return width_class(key_type(fs, inner[1], rng))
     if inner[0] == 'field' and len(fs.field_types.get(inner[2], ())) == 1:
         return width_class(next(iter(fs.field_types[inner[2]])))
     return shape_class(toks.text, node, fs.field_types)
@@ -3339,7 +3364,7 @@ def _type_of_text(fs, text, rng):
     except Unknown:
         return None
     if node[0] == 'id' and rng is not None:
-        return declared_type(fs, node[1], rng)
+        return key_type(fs, node[1], rng)
     if node[0] == 'field' and len(fs.field_types.get(node[2], ())) == 1:
         return next(iter(fs.field_types[node[2]]))
     return None

@@ -780,6 +780,13 @@ class HeaderUsesTest(unittest.TestCase):
                 self.assertEqual(kind, 'other')
                 self.assertIn(why, text)
 
+    def test_a_helper_defined_twice_under_if_keeps_the_table(self):
+        # the rule reads the first body; a configuration may build the other
+        text = HELPER_H + '#ifdef CONFIG_X\n' + HELPER_H.split('#define VNI_SIZE')[1].split(
+            '};\n')[1] + '#endif\n'
+        self.assertEqual([u for u in self.kinds(text) if u[0] == 'other'][0],
+                         ('other', 'vni_head() is defined more than once'))
+
     def test_macros_and_other_structs_fields(self):
         text = HELPER_H + 'struct peer { int vni_list[3]; };\n#define FIRST(s) (&(s)->vni_list[0])\n'
         self.assertEqual([k for k, _ in self.kinds(text)],

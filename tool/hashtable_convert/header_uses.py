@@ -108,6 +108,9 @@ def _why_not_same_bucket(code, contexts, m, bits, macros, member) -> Optional[st
     if function is None:
         return 'not inside a static inline function'
     helper = function.group(1) + '()'
+    if len(re.findall(r'\b%s\s*\([^;{}()]*\)\s*\{' % re.escape(function.group(1)), code)) > 1:
+        # two bodies under #if: the rule reads one, the build may take the other
+        return '%s is defined more than once' % helper
     dereferenced = re.search(r'(?:->|\.)\s*$', code[max(body[0], m.start() - 4):m.start()])
     if bool(dereferenced) != member or code[m.end():].lstrip()[:1] != '[':
         return '%s uses it other than as %s%s[index]' % (helper, 'E->' if member else '', m.group())

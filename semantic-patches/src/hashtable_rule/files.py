@@ -390,6 +390,17 @@ def declared_type(fs, var, rng):
     return None
 
 
+def key_type(fs, var, rng):
+    """The type of local or parameter var in function rng, for its width: None where the
+    function declares var twice with different types (sibling blocks, shadowing), as
+    which declaration a use sees is not looked up here."""
+    lo_pos = fs.toks.pos[function_header(fs, rng)[1]]
+    hi_pos = fs.toks.pos[rng[1]]
+    types = {' '.join(type_text.split()) for pos, type_text, has_init in fs.decls.get(var, ())
+             if lo_pos <= pos <= hi_pos}
+    return types.pop() if len(types) == 1 else None
+
+
 def variable_type(fs, var, rng):
     """Declared type of var: a local or parameter of function rng, else a file-scope variable."""
     got = declared_type(fs, var, rng) if rng is not None else None

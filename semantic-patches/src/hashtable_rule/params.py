@@ -13,7 +13,7 @@ a walk over the buckets is no such function: its accesses are positional.
 """
 
 from .cexpr import Unknown, parse_tokens, render, strip_parens
-from .files import call_nodes, declared_type, function_range, is_parameter, occurrences
+from .files import call_nodes, declared_type, function_range, is_parameter, key_type, occurrences
 from .helpers import bucket_parts, is_integer_type
 from .positional import Positional
 from .sites import (TABLE_BASE, bucket_call, index_reduction, parse_span, reduction_of_text,
@@ -382,7 +382,7 @@ def _type_of_text(fs, text, rng):
     except Unknown:
         return None
     if node[0] == 'id' and rng is not None:
-        return declared_type(fs, node[1], rng)
+        return key_type(fs, node[1], rng)
     if node[0] == 'field' and len(fs.field_types.get(node[2], ())) == 1:
         return next(iter(fs.field_types[node[2]]))
     return None

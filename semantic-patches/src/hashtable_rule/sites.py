@@ -12,11 +12,11 @@ form of the reduction, and the helpers it went through.
 import re
 from .cexpr import (Unknown, bits_expression, evaluate_all, free_names, is_primary, minus_one, parse_tokens, render,
                     same_constant, strip_outer_parens, strip_parens)
-from .files import _FACTS, declared_type, variable_type
+from .files import _FACTS, key_type, variable_type
 from .helpers import (HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
                       is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
 from .tokens import _HASH_SIGN, Tokens
-from .widths import shape_class, width_class
+from .widths import shape_class, wide_literal, width_class
 
 
 # placeholders of key and table templates: the key itself, the arguments of an
@@ -145,12 +145,14 @@ def table_of(fs, node):
 def type_of(fs, node, rng):
     """The C type of an expression of the file, when spatch or a declaration tells it."""
     lo, hi = node[-1]
+    if any(fs.toks.kind[i] == 'num' and wide_literal(fs.toks.text[i]) for i in range(lo, hi)):
+        return None                  # spatch types 0x100000000 as an int
     got = fs.types.get((fs.toks.pos[lo], fs.toks.pos[hi - 1]))
     if got:
         return got
     inner = strip_parens(node)
     if inner[0] == 'id' and rng is not None:
-        return declared_type(fs, inner[1], rng)
+        return key_type(fs, inner[1], rng)
     if inner[0] == 'field' and len(fs.field_types.get(inner[2], ())) == 1:
         return next(iter(fs.field_types[inner[2]]))
     if inner[0] == 'cast':
@@ -189,8 +191,8 @@ def width_of_text(fs, text, rng):
     except Unknown:
         return 'expression ' + text
     inner = strip_parens(node)
-    if inner[0] == 'id' and rng is not None and declared_type(fs, inner[1], rng):
-        return width_class(declared_type(fs, inner[1], rng))
+    if inner[0] == 'id' and rng is not None and key_type(fs, inner[1], rng):
+        return width_class(key_type(fs, inner[1], rng))
     if inner[0] == 'field' and len(fs.field_types.get(inner[2], ())) == 1:
         return width_class(next(iter(fs.field_types[inner[2]])))
     return shape_class(toks.text, node, fs.field_types)

@@ -32,9 +32,21 @@ def width_class(type_text):
         return 'long'
     if words and all(w in _SMALL_TYPES for w in words):
         return 'small'
-    if words and words[0] == 'enum':
-        return 'small'
+    # an enum is an int unless a value needs more (GCC then gives it 8 bytes): not known here
     return 'type ' + ' '.join(words)
+
+
+def wide_literal(text):
+    """Is text an integer constant whose type has more than 32 bits (no int or unsigned
+    int holds its value: 0x100000000, 4294967296, 2147483648)?"""
+    digits = text.lower().rstrip('ul')
+    try:
+        value = int(digits, 0) if not re.fullmatch(r'0[0-7]+', digits) else int(digits, 8)
+    except ValueError:
+        return False
+    decimal = not digits.startswith('0') or digits == '0'
+    unsigned = 'u' in text.lower()
+    return value > (0xffffffff if unsigned or not decimal else 0x7fffffff)
 
 
 def shape_class(toks, node, field_types):
@@ -44,8 +56,8 @@ def shape_class(toks, node, field_types):
         lo, hi = node[-1]
         return width_class(' '.join(toks[lo + 1:node[1][-1][0] - 1]))
     if node[0] == 'num':
-        # an integer constant is an int, a long with an L suffix
-        return 'long' if 'l' in node[1].lower().lstrip('0x') else 'small'
+        # an integer constant is an int, a long with an L suffix or a value that needs one
+        return 'long' if 'l' in node[1].lower().lstrip('0x') or wide_literal(node[1]) else 'small'
     if node[0] == 'call' and node[1][0] == 'id':
         return 'result of ' + node[1][1] + '()'
     if node[0] == 'field':
