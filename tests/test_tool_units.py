@@ -598,7 +598,7 @@ class DecideTest(unittest.TestCase):
                 self.assertEqual(t.verdict, verdict, t.reasons)
                 self.assertEqual(t.kept_helpers, ['link_head() (t.h:9)'])
         self.assertIn('link_head() (t.h:9) stays as it is in its header, but an access picks '
-                      'its bucket by hash_32(): converted, it could move away from the bucket '
+                      'its bucket by hash_32() of the key: converted, it could move away from the bucket '
                       'that function picks', t.reasons)
 
     def test_shared_widths_differ(self):

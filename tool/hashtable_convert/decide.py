@@ -10,7 +10,7 @@ import os
 import re
 from typing import Dict, Iterable, List, Set
 
-from .model import Problem, Table
+from .model import FORM_WORDS, Problem, Table
 from .shared import Plan, SharedTable
 from .sources import Declaration, blank_comments_and_strings, read_text
 
@@ -127,7 +127,7 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     if other_ways:
         t.skip('%s stays as it is in its header, but an access picks its bucket by %s: '
                'converted, it could move away from the bucket that function picks'
-               % (st.kept_helpers[0], _FORM_WORDS.get(other_ways[0], other_ways[0])))
+               % (st.kept_helpers[0], FORM_WORDS.get(other_ways[0], other_ways[0])))
     if not converted:
         t.skip('no file converted it')
     if t.reasons:
@@ -143,10 +143,6 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
             t.accesses[k] = t.accesses.get(k, 0) + v
         t.walks_open.extend(dict(w, file=f) for w in rec['walks_open'])
     return t
-
-
-_FORM_WORDS = {'and': 'a mask', 'mod': 'a modulo', 'hash32': 'hash_32()', 'hashlong': 'hash_long()',
-               'hash64': 'hash_64()', 'hashptr': 'hash_ptr()'}
 
 
 def _other_structs_only(records: List[dict], st: SharedTable) -> bool:

@@ -86,27 +86,19 @@ def _field_of_other_struct(code, contexts, m, structs) -> bool:
                 after[:1] in (';', '[', ',', ':'))
 
 
-def _outermost(contexts, offset):
-    best = None
-    for start, end, before in contexts:
-        if start < offset < end and (best is None or start < best[0]):
-            best = (start, end, before)
-    return best
-
-
 def _same_bucket_index(code, contexts, m, bits, macros, member):
     """(None, helper) if the occurrence at m indexes the bucket hash_min() picks in
     function helper, else (why not, '')."""
-    why = _why_not_same_bucket(code, contexts, m, bits, macros, member)
-    function = _FUNCTION_RE.search(_outermost(contexts, m.start())[2]) if why is None else None
-    return why, function.group(1) + '()' if function else ''
-
-
-def _why_not_same_bucket(code, contexts, m, bits, macros, member) -> Optional[str]:
-    body = _outermost(contexts, m.start())
+    body = _enclosing(contexts, m.start(), outermost=True)
     function = _FUNCTION_RE.search(body[2]) if body is not None else None
     if function is None:
-        return 'not inside a static inline function'
+        return 'not inside a static inline function', ''
+    helper = function.group(1) + '()'
+    why = _why_not_same_bucket(code, body, function, m, bits, macros, member)
+    return why, '' if why else helper
+
+
+def _why_not_same_bucket(code, body, function, m, bits, macros, member) -> Optional[str]:
     helper = function.group(1) + '()'
     if len(re.findall(r'\b%s\s*\([^;{}()]*\)\s*\{' % re.escape(function.group(1)), code)) > 1:
         # two bodies under #if: the rule reads one, the build may take the other

@@ -4,6 +4,17 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
 
+# how each form of bucket picking the rule reports reads in a sentence
+FORM_WORDS = {
+    'and': 'masking the key (k & (N - 1))',
+    'mod': 'the key modulo the bucket count (k % N)',
+    'hash32': 'hash_32() of the key',
+    'hashlong': 'hash_long() of the key',
+    'hash64': 'hash_64() of the key',
+    'hashptr': 'hash_ptr() of the key',
+}
+
+
 @dataclass
 class Table:
     """One candidate table, as the rule saw it in one file or over several."""

@@ -11,18 +11,10 @@ import subprocess
 import time
 from typing import Dict, List, Optional
 
-from .model import FileChange, Table
+from .model import FORM_WORDS, FileChange, Table
 from .report import unified_diff
 
 _GENERIC_DIRS = {'core', 'common', 'util', 'utils', 'lib', 'src', 'main', 'base'}
-_FORMS = {
-    'and': 'masking the key (k & (N - 1))',
-    'mod': 'the key modulo the bucket count (k % N)',
-    'hash32': 'hash_32() of the key',
-    'hashlong': 'hash_long() of the key',
-    'hash64': 'hash_64() of the key',
-    'hashptr': 'hash_ptr() of the key',
-}
 _WIDTHS = {'small': '32 bits or less', 'long': 'a long', 'pointer': 'a pointer'}
 
 
@@ -75,7 +67,7 @@ def describe(t: Table) -> str:
     out.append('')
     out.append('Why this is safe:')
     out.append('- the bucket count %s is a power of two;' % t.size)
-    forms = ' or '.join(_FORMS.get(f, f) for f in t.forms) or 'the key'
+    forms = ' or '.join(FORM_WORDS.get(f, f) for f in t.forms) or 'the key'
     widths = ', '.join(_WIDTHS.get(w, w) for w in t.key_widths) or 'one width'
     out.append('- every access picked its bucket by %s, with the key %s (%s) at every site; '
                'hash_add() and hash_for_each_possible() now hash that same key with '

@@ -52,11 +52,12 @@ def _brace_contexts(code: str) -> List[Tuple[int, int, str]]:
     return out
 
 
-def _enclosing(contexts, offset):
-    """The innermost brace pair around offset, or None at file scope."""
+def _enclosing(contexts, offset, outermost=False):
+    """The innermost (or outermost: a function body) brace pair around offset, or None
+    at file scope."""
     best = None
     for start, end, before in contexts:
-        if start < offset < end and (best is None or start > best[0]):
+        if start < offset < end and (best is None or (start < best[0]) == outermost):
             best = (start, end, before)
     return best
 
