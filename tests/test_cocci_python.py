@@ -189,5 +189,23 @@ class GateTest(unittest.TestCase):
             self.gate({(7, 1): ('op', ('t', 'k'))}, {}, 'op')
 
 
+class SharedMacrosTest(unittest.TestCase):
+    def test_only_the_headers_of_the_files_own_shared_tables_count(self):
+        from unittest import mock
+        analysis = cocci_python.module('analysis')
+        tables = {'mine': dict(name='mine', macros={'M_BITS': ['4']}, fields={'key': ['u32']}),
+                  'other': dict(name='other', macros={'O_BITS': ['9']},
+                                fields={'bucket': ['unsigned int']})}
+        facts = dict(tables=tables, files={'a.c': dict(tables=['mine'], macros={'F': ['1']})})
+        fs = types.SimpleNamespace(path='a.c', macros={}, field_types={},
+                                   local_fields={'bucket', 'key'})
+        with mock.patch.object(analysis, '_SHARED', tables), mock.patch.object(analysis, '_FACTS', facts):
+            analysis.shared_macros(fs)
+        self.assertEqual(fs.macros, {'M_BITS': ['4'], 'F': ['1']})
+        self.assertEqual(fs.field_types, {'key': {'u32'}})
+        # a field of a header struct of another table (its cursor "bucket") stays the file's
+        self.assertEqual(fs.local_fields, {'bucket'})
+
+
 if __name__ == '__main__':
     unittest.main()

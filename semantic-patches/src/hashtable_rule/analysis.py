@@ -1121,14 +1121,17 @@ def is_emptiness_test(fs, t, loop):
 
 
 def shared_macros(fs):
-    """Macro values and field types from headers, where the file has none."""
-    found = [info.get('macros', {}) for info in _SHARED.values()]
+    """Macro values and field types from headers, where the file has none: those of
+    the shared tables the file names (the headers of the others may not be its own)."""
+    keys = _FACTS.get('files', {}).get(fs.path, {}).get('tables', list(_SHARED))
+    infos = [_SHARED[k] for k in keys if k in _SHARED]
+    found = [info.get('macros', {}) for info in infos]
     found.append(_FACTS.get('files', {}).get(fs.path, {}).get('macros', {}))
     for macros in found:
         for name, values in macros.items():
             if name not in fs.macros:
                 fs.macros[name] = list(values)
-    for info in _SHARED.values():
+    for info in infos:
         for name, types in info.get('fields', {}).items():
             fs.field_types.setdefault(name, set()).update(types)
             fs.local_fields.discard(name)    # a header struct has one too
