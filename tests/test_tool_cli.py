@@ -340,6 +340,96 @@ class DroppedInALaterRoundTest(unittest.TestCase):
             self.assertNotIn('gt, &it', r.stdout)
 
 
+class LocalAndSharedInOneFileTest(unittest.TestCase):
+    """A file with a static table of its own that also indexes a global table of the
+    tree: spatch starts on it before the global is known (file-local work first), so it
+    goes to spatch again with the global's facts; both tables convert, in every file."""
+
+    HEADER = ('#include <linux/list.h>\n#define NB 16\n'
+              'extern struct hlist_head gt[NB];\n'
+              'struct item { unsigned int key; struct hlist_node node; };\n')
+    A = ('#include <linux/list.h>\n#include "t.h"\n'
+         'struct hlist_head gt[NB];\nstatic struct hlist_head lt[8];\n'
+         'void a_add(struct item *it, unsigned int key)\n{\n'
+         '\thlist_add_head(&it->node, &gt[key & (NB - 1)]);\n'
+         '\thlist_add_head(&it[1].node, &lt[key & 7]);\n}\n'
+         'int a_has(unsigned int key)\n{\n\tstruct item *it;\n\n'
+         '\thlist_for_each_entry(it, &lt[key & 7], node)\n'
+         '\t\tif (it->key == key)\n\t\t\treturn 1;\n\treturn 0;\n}\n')
+    B = ('#include <linux/list.h>\n#include "t.h"\n'
+         'int b_has(unsigned int key)\n{\n\tstruct item *it;\n\n'
+         '\thlist_for_each_entry(it, &gt[key & (NB - 1)], node)\n'
+         '\t\tif (it->key == key)\n\t\t\treturn 1;\n\treturn 0;\n}\n')
+
+    def test_both_tables_convert(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            os.makedirs(os.path.join(tree, 'lib'))
+            for rel, text in {'lib/t.h': self.HEADER, 'lib/a.c': self.A, 'lib/b.c': self.B}.items():
+                with open(os.path.join(tree, rel), 'w') as f:
+                    f.write(text)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            r = run_tool('--check', 'header', '--json', os.path.join(tmp, 'r.json'), tree)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(tmp, 'r.json')) as f:
+                report = json.load(f)
+            verdicts = {t['name']: (t['verdict'], t['reasons']) for t in report['tables']}
+            self.assertEqual(verdicts, {'gt': ('converted', []), 'lt': ('converted', [])})
+            self.assertIn('+\thash_add(gt, &it->node, key);', r.stdout)
+            self.assertIn('+\thash_add(lt, &it[1].node, key);', r.stdout)
+            self.assertIn('+\thash_for_each_possible(gt, it, node, key)', r.stdout)
+            self.assertIn('+\thash_for_each_possible(lt, it, node, key)', r.stdout)
+
+    def test_the_first_result_holds_when_the_shared_table_is_dropped(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            os.makedirs(os.path.join(tree, 'lib'))
+            # c.c hands gt to a function: refused there, so dropped, after a.c converted it
+            c = ('#include <linux/list.h>\n#include "t.h"\n'
+                 'void ext(struct hlist_head *h);\nvoid c_use(void)\n{\n\text(gt);\n}\n')
+            for rel, text in {'lib/t.h': self.HEADER, 'lib/a.c': self.A, 'lib/b.c': self.B,
+                              'lib/c.c': c}.items():
+                with open(os.path.join(tree, rel), 'w') as f:
+                    f.write(text)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            r = run_tool('--check', 'header', '--json', os.path.join(tmp, 'r.json'), tree)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(tmp, 'r.json')) as f:
+                report = json.load(f)
+            verdicts = {t['name']: t['verdict'] for t in report['tables']}
+            self.assertEqual(verdicts, {'gt': 'skipped', 'lt': 'converted'})
+            self.assertIn('+\thash_add(lt, &it[1].node, key);', r.stdout)
+            self.assertNotIn('hash_add(gt', r.stdout)
+            self.assertIn(' struct hlist_head gt[NB];', r.stdout)    # context: a.c keeps it
+            self.assertNotIn('lib/b.c', r.stdout)
+
+    def test_same_result_where_spatch_tests_names_in_python(self):
+        """The rule with its own is_shared() test of names (a spatch without PCRE) gives
+        what the tool's regular expression gives."""
+        sys.path.insert(0, os.path.join(ROOT, 'tool'))
+        try:
+            from hashtable_convert import cli, transform
+        finally:
+            sys.path.pop(0)
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            os.makedirs(os.path.join(tree, 'lib'))
+            for rel, text in {'lib/t.h': self.HEADER, 'lib/a.c': self.A, 'lib/b.c': self.B}.items():
+                with open(os.path.join(tree, rel), 'w') as f:
+                    f.write(text)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            outputs = []
+            for syntax in ('PCRE', 'Str'):
+                out = io.StringIO()
+                with mock.patch.object(transform, 'regex_syntax', lambda program: syntax), \
+                        contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                    rc = cli.main(['--check', 'none', '--quiet', '-j', '2', tree])
+                self.assertEqual(rc, 0)
+                outputs.append(out.getvalue())
+            self.assertIn('+\thash_add(gt, &it->node, key);', outputs[0])
+            self.assertEqual(outputs[0], outputs[1])
+
+
 class OtherStructMemberTest(unittest.TestCase):
     """A header member table mt, and struct other in another header with a member mt
     that is no table: a file that uses only other's mt (by a variable of that type)

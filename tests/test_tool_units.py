@@ -17,7 +17,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tool'))
 
-from hashtable_convert import header_uses, sources, shared, decide, report, patches, write, check, model  # noqa: E402
+from hashtable_convert import header_uses, sources, shared, decide, report, patches, write, check, model, transform  # noqa: E402
 
 Declaration = sources.Declaration
 
@@ -348,6 +348,27 @@ class SharedTest(unittest.TestCase):
                                         'node': ['struct hlist_node']})
             self.assertEqual(p.shared_files, ['a.c', 'b.c'])
             self.assertEqual(t.fact()['size'], 'T_SIZE')
+
+    def test_rerun_files_are_local_files_of_shared_tables_without_a_table_so_named(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/t.h', 'extern struct hlist_head gt[16];\n'
+                'struct s { struct hlist_head mt[16]; };\n')
+            put(tmp, 'a.c', 'struct hlist_head gt[16];\nstatic struct hlist_head lt[8];\n'
+                'void f(void) { INIT_HLIST_HEAD(&gt[0]); }\n')
+            # its own member mt: uses of the header's mt are told apart by struct there
+            put(tmp, 'b.c', 'struct own { struct hlist_head mt[4]; };\n'
+                'void g(struct s *x) { INIT_HLIST_HEAD(&x->mt[0]); }\n')
+            put(tmp, 'c.c', 'static struct hlist_head ct[8];\n')
+            files = ['a.c', 'b.c', 'c.c', 'include/t.h']
+            decls = []
+            for f in files:
+                decls.extend(sources.scan_declarations(f, get(tmp, f)))
+            p = shared.split(tmp, decls)
+            self.assertEqual(p.local_files, ['a.c', 'b.c', 'c.c'])
+            for name, t in p.shared.items():
+                t.files = ['a.c', 'include/t.h'] if name == 'gt' else ['b.c', 'include/t.h']
+            self.assertEqual(p.rerun_files(p.shared, decls), {'a.c'})
+            self.assertEqual(p.rerun_files({}, decls), set())
 
     def test_plan_static_tables(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -1269,6 +1290,33 @@ class CheckTest(unittest.TestCase):
 
 
 # --------------------------------------------------------------------------- model
+
+class TransformTest(unittest.TestCase):
+    def test_rule_for_names_tests_shared_names_by_a_regular_expression(self):
+        with open(transform.RULE) as f:
+            rule = f.read()
+        text = transform.rule_for_names(rule, ['b_tab', 'a_tab', 'b_tab'])
+        self.assertNotIn(transform.SHARED_NAME_TEST, text)
+        self.assertEqual(text.count('identifier T =~ "^(a_tab|b_tab)$";'), 1)
+        self.assertEqual(len(text), len(rule) - len(transform.SHARED_NAME_TEST) +
+                         len('identifier T =~ "^(a_tab|b_tab)$";'))
+        # no names, a name that is no identifier, or a rule without the test: as it is
+        self.assertIsNone(transform.rule_for_names(rule, []))
+        self.assertIsNone(transform.rule_for_names(rule, ['a|b']))
+        self.assertIsNone(transform.rule_for_names('@r@\n@@\n', ['a']))
+        self.assertIsNone(transform.rule_for_names(rule, ['a_tab\n']))
+        # a spatch whose regular expressions are OCaml's Str, or that does not say
+        self.assertIsNone(transform.rule_for_names(rule, ['a_tab'], 'Str'))
+        self.assertIsNone(transform.rule_for_names(rule, ['a_tab'], None))
+
+    def test_regex_syntax_is_read_from_spatch_version(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            fake = put(tmp, 'spatch', '#!/bin/sh\necho "spatch version 1.1.1"\n'
+                       'echo "Syntax of regular expressions: Str"\n')
+            os.chmod(fake, 0o755)
+            self.assertEqual(transform.regex_syntax(fake), 'Str')
+            self.assertIsNone(transform.regex_syntax(os.path.join(tmp, 'missing')))
+
 
 class ModelTest(unittest.TestCase):
     def test_from_record_and_skip(self):

@@ -104,8 +104,13 @@ def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
         facts = os.path.join(scratch, '.fields.json')
         with open(facts, 'w') as f:
             json.dump(fields, f)
+        groups = os.path.join(scratch, '.groups')     # a file each: -j spreads them
+        with open(groups, 'w') as f:
+            f.write('\n\n'.join(sorted(fields)) + '\n')
         cmd = [spatch.program, '-D', 'patch', '--very-quiet', '--sp-file', RULE, '--no-includes',
-               '--in-place', '--timeout', str(spatch.timeout)] + sorted(fields)
+               '--in-place', '--timeout', str(spatch.timeout), '--file-groups', groups]
+        if spatch.jobs > 1:
+            cmd += ['-j', str(spatch.jobs)]
         try:
             proc = subprocess.run(cmd, cwd=scratch, env=dict(os.environ, HASHTABLE_CONVERT_FIELDS=facts),
                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

@@ -112,6 +112,23 @@ class Plan:
             out.append(variants[0].key)
         return sorted(out)
 
+    def rerun_files(self, tables: Dict[str, 'SharedTable'], declarations: List[Declaration]) -> Set[str]:
+        """Local files that are files of these shared tables as well: spatch ran over them
+        before the tables were known, and must again, with their facts. Not a file with a
+        table of its own named like one of them: a name cannot tell the two apart, and
+        the rule keeps its own (the other is decided by the struct of each use there,
+        see decide._other_structs_only)."""
+        own: Dict[str, Set[str]] = {}       # file -> its file-local tables (see split)
+        for d in declarations:
+            if d.kind in ('static', 'member', 'pointer') and not d.path.endswith('.h'):
+                own.setdefault(d.path, set()).add(d.name)
+        named: Dict[str, Set[str]] = {}     # local file -> names of shared tables it has
+        local = set(self.local_files)
+        for t in tables.values():
+            for f in local.intersection(t.files):
+                named.setdefault(f, set()).add(t.name)
+        return {f for f, names in named.items() if not names & own.get(f, set())}
+
     @property
     def shared_files(self) -> List[str]:
         return sorted({f for t in self.shared.values() if not t.reasons for f in t.files})

