@@ -187,6 +187,7 @@ class SourcesTest(unittest.TestCase):
             put(root, 'src/sub/c.c', '')
             put(root, 'src/notes.txt', '')
             put(root, 'src/.git/objects.c', '')
+            put(root, 'src/.hidden/d.c', '')
             put(root, 'README', '')
             put(root, 'top.c', '')
             put(tmp, 'elsewhere.c', '')
@@ -194,7 +195,14 @@ class SourcesTest(unittest.TestCase):
             files, problems = sources.list_c_files(
                 [os.path.join(root, 'src'), os.path.join(root, 'top.c'), missing,
                  os.path.join(root, 'README'), os.path.join(tmp, 'elsewhere.c')], root)
-            self.assertEqual(files, ['src/a.h', 'src/b.c', 'src/sub/c.c', 'top.c'])
+            self.assertEqual(files, ['src/.hidden/d.c', 'src/a.h', 'src/b.c', 'src/sub/c.c', 'top.c'])
+            # with a text to look for, grep or ripgrep lists the files that have it
+            put(root, 'src/.hidden/d.c', 'struct hlist_head x;\n')
+            put(root, 'src/b.c', 'struct hlist_head y;\n')
+            put(root, 'src/.git/objects.c', 'struct hlist_head z;\n')
+            put(root, 'src/e.txt', 'struct hlist_head z;\n')
+            found, _ = sources.list_c_files([os.path.join(root, 'src')], root, containing='hlist_head')
+            self.assertEqual(found, ['src/.hidden/d.c', 'src/b.c'])
             self.assertEqual(problems, [
                 (missing, 'no such file or directory'),
                 (os.path.join(root, 'README'), 'not a C source file (.c or .h); skipped'),
@@ -211,8 +219,9 @@ class SourcesTest(unittest.TestCase):
             put(tmp, 'sub/f.c', 'void g(void) { h(tbl, other); }\n')
             put(tmp, 'g.txt', 'tbl other\n')
             put(tmp, '.git/h.c', 'int tbl;\n')
+            put(tmp, '.tmp/i.c', 'int tbl;\n')        # a hidden directory is searched, as by grep
             got = sources.files_naming(tmp, ['tbl', 'other', 'absent'])
-            self.assertEqual(got, {'tbl': ['a.c', 'inc/c.h', 'sub/f.c'],
+            self.assertEqual(got, {'tbl': ['.tmp/i.c', 'a.c', 'inc/c.h', 'sub/f.c'],
                                    'other': ['b.c', 'sub/f.c'], 'absent': []})
             self.assertEqual(sources.files_naming(tmp, []), {})
 
