@@ -586,6 +586,25 @@ class BadInputTest(unittest.TestCase):
         self.assertEqual(r.returncode, 2)
         self.assert_rest_converted(r)
 
+    def test_table_the_rule_does_not_read_is_named_as_such(self):
+        """A member of a struct without a name: the file parses, the rule reads no
+        declaration of the table; the reason says so instead of asking whether it parses."""
+        self.write('anon.c', '#include <linux/list.h>\nstatic struct {\n\tint lock;\n'
+                             '\tstruct hlist_head hl[16];\n} socks;\n'
+                             'struct item { unsigned int key; struct hlist_node node; };\n'
+                             'void add(struct item *it)\n{\n'
+                             '\thlist_add_head(&it->node, &socks.hl[it->key & 15]);\n}\n')
+        json_path = os.path.join(self.dir, 'r.json')
+        r = run_tool('--check', 'none', '--json', json_path, 'good.c', 'anon.c', cwd=self.dir)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(json_path) as f:
+            tables = {t['name']: t for t in json.load(f)['tables']}
+        self.assertEqual(tables['hl']['verdict'], 'skipped')
+        self.assertEqual(tables['hl']['reasons'], [
+            'spatch parses anon.c, but the rule read no declaration of the table there (a member '
+            'of a struct without a name, or a form of declaration it does not know)'])
+        self.assert_rest_converted(r)
+
     def test_garbage_from_the_first_line(self):
         # spatch counts such a file neither good nor bad: still named as unparseable
         self.write('garbage.c', 'static struct hlist_head tbl[16] = @@@ garbage {{{ tbl ]]]\n')

@@ -357,6 +357,10 @@ class Converter:
             if t.file not in parses:
                 parses[t.file] = transform.parse_c(self.run.root, t.file, self.spatch.program)
             parse = parses[t.file]
+            if parse is not None and not parse.error_lines and parse.good:
+                # it parses: the rule met no declaration of the table that it reads
+                t.reasons = [NOT_READ % t.file if r == decide.NO_VERDICT % t.file else r
+                             for r in t.reasons]
             if parse is None or not parse.error_lines:
                 continue
             note = 'spatch cannot parse %s at line %s (see spatch --parse-c %s)' % (
@@ -368,6 +372,10 @@ class Converter:
             if parse.hopeless and not any(p.path == t.file for p in self.run.problems):
                 self.run.problems.append(Problem(t.file, 'does not parse as C (line %d); '
                                                  'nothing in it was converted' % parse.error_lines[0]))
+
+
+NOT_READ = ('spatch parses %s, but the rule read no declaration of the table there (a member '
+            'of a struct without a name, or a form of declaration it does not know)')
 
 
 def _digest(text: str) -> str:
