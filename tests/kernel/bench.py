@@ -79,7 +79,7 @@ def main():
     lines = ['Linux 6.1 whole tree, %d cores, %d runs each, %s' % (os.cpu_count(), args.runs,
                                                                   time.strftime('%Y-%m-%d')),
              '', '| run | command | median | runs |', '|---|---|---|---|']
-    for name, shown, _ in commands(tree, args.jobs):
+    for name, shown, _ in commands(tree, args.jobs, report):
         lines.append('| %s | `%s` | %.1f s | %s |' % (name, shown, median[name],
                                                     ', '.join('%.1f' % t for t in runs[name])))
     ratio = median['(a) wrapper'] / median['(b) make coccicheck']
