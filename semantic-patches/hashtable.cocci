@@ -118,10 +118,24 @@ class Tokens:
         return j
 
     def blocks(self):
-        """(open, close) token indices of every top-level brace pair, in order."""
+        """(open, close) token indices of every top-level brace pair, in order.
+
+        The braces of a preprocessor line count only within that line: a macro
+        such as #define for_each_x(p) { ... that opens a block its user closes
+        must not shift every function after it.
+        """
         if self._blocks is None:
             self._blocks, depth, start = [], 0, None
-            for i, tok in enumerate(self.text):
+            n = len(self.text)
+            i = 0
+            while i < n:
+                if self.bol[i] and self.text[i] == _HASH_SIGN:
+                    end = self.line_end(i)
+                    if depth == 0:
+                        self._blocks.extend(_balanced_pairs(self.text, i, end))
+                    i = end
+                    continue
+                tok = self.text[i]
                 if tok == '{':
                     if depth == 0:
                         start = i
@@ -130,6 +144,7 @@ class Tokens:
                     depth -= 1
                     if depth == 0:
                         self._blocks.append((start, i))
+                i += 1
         return self._blocks
 
     def at(self, line, col):
@@ -158,6 +173,23 @@ class Tokens:
             else:
                 hi = mid
         return lo
+
+
+def _balanced_pairs(text, lo, hi):
+    """Top-level brace pairs of tokens lo..hi-1, or none if they do not balance."""
+    pairs, depth, start = [], 0, None
+    for i in range(lo, hi):
+        if text[i] == '{':
+            if depth == 0:
+                start = i
+            depth += 1
+        elif text[i] == '}':
+            if depth == 0:
+                return []
+            depth -= 1
+            if depth == 0:
+                pairs.append((start, i))
+    return pairs if depth == 0 else []
 
 
 def _pos(p):
@@ -1153,6 +1185,51 @@ def is_parameter(fs, name, rng):
                if pos >= fs.toks.pos[function_header(fs, rng)[1]])
 
 
+def declaration_scope(fs, var, pos, rng):
+    """Token range [open, close] of the block whose declaration of var is the one seen
+    at position pos, inside the function rng; rng itself when var is declared at the
+    top of the function, is a parameter, or its declaration is not found.
+
+    Two blocks of one function may each declare a bucket pointer of the same name
+    for different tables; each is a variable of its own.
+    """
+    toks = fs.toks
+    at = toks.first_at_or_after(pos)
+    best = rng
+    for dpos, _type, _init in fs.decls.get(var, ()):
+        d = toks.at_pos(dpos)
+        if d is None or not rng[0] < d <= at:
+            continue
+        block = _enclosing_block(toks, d, rng[0])
+        if block is not None and block[0] <= at <= block[1] and block[0] > best[0]:
+            best = block
+    return best
+
+
+def _enclosing_block(toks, i, lo):
+    """(open, close) of the innermost braces around token i, not before token lo;
+    the braces of preprocessor lines do not count."""
+    depth, j = 0, i - 1
+    while j >= lo:
+        if directive_start(toks, j) is None:
+            if toks.text[j] == '}':
+                depth += 1
+            elif toks.text[j] == '{':
+                if depth == 0:
+                    break
+                depth -= 1
+        j -= 1
+    if j < lo:
+        return None
+    depth = 0
+    for k in range(j, len(toks.text)):
+        if toks.text[k] in ('{', '}') and directive_start(toks, k) is None:
+            depth += 1 if toks.text[k] == '{' else -1
+            if depth == 0:
+                return j, k
+    return None
+
+
 def occurrences(fs, name, lo=0, hi=None):
     """Token indices of identifier name that are not struct member names."""
     toks = fs.toks
@@ -1998,6 +2075,7 @@ class Reduction:
         self.kept = set()
         self.helpers = []            # (Definition, 'drop' or 'keep')
         self.key_type = None         # the C type of the key, where a kept helper returns it
+        self.exact = False           # hash_min() of the key is this very index
         # the key as a template over placeholders, and the text the caller gives each
         # placeholder: a callee given the same values can rebuild the key
         self.template, self.parts = KEY_PART, {KEY_PART: self.key_text}
@@ -2353,7 +2431,12 @@ def fold_key(d, m, env, types, form):
         width = width_class(to)
         if arg_type is None or width_class(arg_type) != width:
             arg = '(%s)%s' % (to, arg if is_primary(arg) else '(' + arg + ')')
-        return reduction_of_text('helper ' + d.name, arg, width)
+        r = reduction_of_text('helper ' + d.name, arg, width)
+        mix = strip_parens(m.mix) if m.mix is not None else None
+        # return hash_32(v, BITS) with a v of 4 bytes or less: what hash_min() computes
+        r.exact = form == 'hash32' and width == 'small' and mix is not None \
+            and mix[0] == 'id' and mix[1] == m.fold_param
+        return r
     return reduction_of_text('helper ' + d.name, arg, width_class(arg_type) if arg_type else None)
 
 
@@ -3235,7 +3318,7 @@ def resolve_bucket(fs, node, where, rng, helpers, pointers, bucket_pointers):
             red.table_template, red.table_parts = render(toks, parts[0]), {}
         return t, render(toks, parts[0]), red, None
     if node[0] == 'id' and rng is not None:
-        got = bucket_pointers(fs, node[1], rng, helpers, pointers)
+        got = bucket_pointers(fs, node[1], rng, helpers, pointers, where)
         if not got:
             return None
         t, bp = got[0]
@@ -4098,7 +4181,7 @@ def collect_sites(fs, helpers):
                                 var=index[1] if how == 'var' else None))
             continue
         if inner[0] == 'id' and rng is not None:
-            for t, bp in bucket_pointers(fs, inner[1], rng, helpers, pointers):
+            for t, bp in bucket_pointers(fs, inner[1], rng, helpers, pointers, pos):
                 t.sites.append(Site(kind, pos, 'bptr', bp['table_text'], idx=inner, var=inner[1]))
             continue
         got = bucket_call(fs, inner, pos, rng, helpers)
@@ -4114,14 +4197,16 @@ def _range(fs, span):
     return (idx[0], idx[-1] + 1) if idx else (0, 0)
 
 
-def bucket_pointers(fs, var, rng, helpers, pointers):
-    """The table buckets assigned to var in function rng: [(table, bucket pointer)]."""
+def bucket_pointers(fs, var, rng, helpers, pointers, used_at):
+    """The table buckets assigned in function rng to the variable var seen at position
+    used_at: [(table, bucket pointer)]."""
     toks = fs.toks
     hi = toks.pos[rng[1]]
     head_lo = toks.pos[function_header(fs, rng)[1]]
+    scope = declaration_scope(fs, var, used_at, rng)
     out = []
     for pos, rhs_text, rhs_span in fs.assigns.get(var, ()):
-        if not head_lo <= pos <= hi:
+        if not head_lo <= pos <= hi or declaration_scope(fs, var, pos, rng) != scope:
             continue
         key = (var, pos)
         if key not in pointers:
@@ -4129,7 +4214,7 @@ def bucket_pointers(fs, var, rng, helpers, pointers):
             node = parse_span(fs, rhs_span)
             node = strip_parens(node) if node is not None else None
             parts = bucket_parts(node) if node is not None else None
-            bp = dict(pos=pos, var=var, idx=None, red=None,
+            bp = dict(pos=pos, var=var, idx=None, red=None, scope=scope,
                       span=(pos, toks.pos[statement_end(fs, toks.at_pos(pos))]),
                       rhs_span=rhs_span)
             if parts is not None and table_of(fs, parts[0]) is not None:
@@ -4185,11 +4270,7 @@ def _check_helpers(fs, helpers):
         for param in t.bucket_params:
             for c in param.calls:
                 consumed |= set(range(c.arg[-1][0], c.arg[-1][1]))
-        reds = [s.red for s in t.sites if s.red is not None] + \
-            [c.red for param in t.bucket_params for c in param.calls if c.red is not None] + \
-            [red for pos, red, a in getattr(t, 'var_assigns', ())] + \
-            [bp['red'] for bp in t.bucket_ptrs if bp.get('red') is not None]
-        for red in reds:
+        for red in table_reductions(t):
             for d, mode in red.helpers:
                 entry = used.setdefault(d.name, [d, mode, set()])
                 entry[2].add(t)
@@ -4224,10 +4305,30 @@ def _check_helpers(fs, helpers):
         paired = [i for i in others if not mixes_only(fs, i)]
         if paired:
             for t in tables:
+                if buckets_unchanged(t):
+                    continue         # hash_min() picks the very buckets the helper does
                 t.refuse('the result of %s() is also used elsewhere, as the buckets of %s no '
                          'longer are (a per-bucket lock or counter would not match)'
                          % (name, t.name), toks.pos[paired[0]])
     return out
+
+
+def table_reductions(t):
+    """The Reductions of every keyed access of table t."""
+    return [s.red for s in t.sites if s.red is not None] + \
+        [c.red for param in t.bucket_params for c in param.calls if c.red is not None] + \
+        [red for pos, red, a in getattr(t, 'var_assigns', ())] + \
+        [bp['red'] for bp in t.bucket_ptrs if bp.get('red') is not None]
+
+
+def buckets_unchanged(t):
+    """Does hash_min() put every key of t in the bucket it is in today? So when every
+    access hashes a key of 4 bytes or less with hash_32() to the bits of the table
+    (other bits are refused), itself or through a helper: hash_min() is hash_32() for
+    such keys."""
+    reds = table_reductions(t)
+    return bool(reds) and all(r.exact or (r.form == 'hash32' and r.width == 'small')
+                              for r in reds)
 
 
 def mixes_only(fs, i):
@@ -4339,8 +4440,9 @@ def decide_table(fs, t, helpers):
         rng = function_range(fs, bp['pos'])
         if bp['red'] is None and bp['idx'] is not None and positions.value(bp['idx'], rng):
             t.bucket_ptrs.remove(bp)
+            scope = bp.get('scope') or rng
             for s in [s for s in t.sites if s.how == 'bptr' and s.var == bp['var'] and
-                      function_range(fs, s.op_pos) == rng]:
+                      scope[0] <= fs.toks.at_pos(s.op_pos) <= scope[1]]:
                 t.sites.remove(s)
                 if inserts_into(fs, s.kind):
                     t.refuse('%s() into a bucket picked without a key: hash_add() would put '
@@ -4414,7 +4516,9 @@ def decide_table(fs, t, helpers):
                         # the variable would keep only part of the key
                         t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
                                  % (var, type_text, red.key_text), pos)
-                    elif red is not None and _cuts_key(fs, red, type_text, rng):
+                    elif red is not None and _cuts_key(fs, red, type_text, rng) \
+                            and not widen_index_variable(fs, t, var, rng, red, pos,
+                                                         key_positions | set(assigns), narrow=True):
                         # u8 idx = key & MASK; after the conversion idx = key keeps 8 bits
                         # of it, and a site that hashes the key itself picks another bucket
                         t.refuse('index variable "%s" (%s) is narrower than 32 bits: it would '
@@ -4442,17 +4546,18 @@ def decide_table(fs, t, helpers):
             forms.add(red.form)
             widths.setdefault(red.width, []).append(bp['pos'])
         decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
+        scope = bp.get('scope') or rng
         use_ops = {toks.pos[s.idx[-1][0]]: s for s in t.sites
-                   if s.how == 'bptr' and s.var == var and rng[0] <= s.idx[-1][0] <= rng[1]}
+                   if s.how == 'bptr' and s.var == var and scope[0] <= s.idx[-1][0] <= scope[1]}
         for param in t.bucket_params:
             for c in param.calls:
                 if c.pointer is bp:
                     use_ops[toks.pos[strip_parens(c.arg)[-1][0]]] = c
         bp['uses'] = []
         last = bp['pos']
-        for i in occurrences(fs, var, rng[0], rng[1]):
+        for i in occurrences(fs, var, scope[0], scope[1]):
             pos = toks.pos[i]
-            if pos == bp['pos'] or pos in decl_positions or pos < toks.pos[rng[0]]:
+            if pos == bp['pos'] or pos in decl_positions or pos < toks.pos[scope[0]]:
                 continue
             if pos in use_ops and pos > bp['pos']:
                 bp['uses'].append(use_ops[pos])
@@ -4493,13 +4598,13 @@ def decide_table(fs, t, helpers):
                 t.refuse('the file pastes tokens that may spell the name', toks.pos[i])
 
 
-def widen_index_variable(fs, t, var, rng, red, pos, allowed):
+def widen_index_variable(fs, t, var, rng, red, pos, allowed, narrow=False):
     """An index variable narrower than its key takes the key's type (u32 idx = hash_64(v, B)
-    holds v from now on, so u32 idx becomes u64 idx). Only a local declared on its own, and a
-    key whose type is written: a variable, a field, a cast or a kept helper. Returns whether
-    it is retyped."""
+    holds v from now on, so u32 idx becomes u64 idx; narrow: u8 idx = hash_32(v, B) with a
+    u32 v becomes u32 idx). Only a local declared on its own, and a key whose type is
+    written: a variable, a field, a cast or a kept helper. Returns whether it is retyped."""
     key_type = _plain_type(_key_type(fs, red, rng))
-    if key_type is None or width_class(key_type) != 'long':
+    if key_type is None or width_class(key_type) not in (('small', 'long') if narrow else ('long',)):
         return False
     decls = [d for d in fs.decls.get(var, ())
              if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]]]
@@ -5202,7 +5307,7 @@ def decide(fs):
                 if isinstance(s, Site):
                     approve(fs, s.op_pos, 'op', (bp['table_text'], tidy_key(bp['key'])))
                     removed.add(s.idx[-1][0])
-            dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
+            dead_var_candidates.append((bp['var'], bp.get('scope') or function_range(fs, bp['pos'])))
         for param in t.bucket_params:
             removed |= approve_bucket_param(fs, param)
             macro_candidates |= {fs.toks.text[i] for c in param.calls

@@ -1,4 +1,5 @@
 """Unit tests of the decision code inside semantic-patches/hashtable.cocci."""
+import tempfile
 import types
 import unittest
 
@@ -90,6 +91,73 @@ class TokensTest(unittest.TestCase):
         t = M.Tokens('int a; /* T */\n\tfoo(T, "T");\n')
         self.assertEqual([p for p, x in zip(t.pos, t.text) if x == 'T'], [(2, 5)])
 
+
+
+class BlocksTest(unittest.TestCase):
+    def test_a_macro_that_opens_a_block_does_not_shift_the_functions(self):
+        src = ('#define for_each_slot(p) {\t\\\n\tint i;\n#define end_slot }\n'
+               'static int f(void)\n{\n\treturn 1;\n}\n'
+               '#define WRAP(x) do { x; } while (0)\n'
+               'static int g(void)\n{\n\tfor_each_slot(p) {\n\t} end_slot\n\treturn 2;\n}\n')
+        t = M.Tokens(src)
+        bodies = [(t.pos[a][0], t.pos[b][0]) for a, b in t.blocks()]
+        # f, the balanced block of WRAP on its own line, g
+        self.assertEqual(bodies, [(5, 7), (8, 8), (10, 14)])
+
+
+def file_state(src):
+    """A FileState of src with its local pointer declarations (as the rule collects them)."""
+    with tempfile.NamedTemporaryFile('w', suffix='.c') as f:
+        f.write(src)
+        f.flush()
+        fs = M.FileState(f.name)
+    for i, tok in enumerate(fs.toks.text):
+        if tok == '*' and fs.toks.text[i + 2] == ';':
+            fs.decls.setdefault(fs.toks.text[i + 1], []).append((fs.toks.pos[i + 1], 'struct hlist_head *', False))
+    return fs
+
+
+class DeclarationScopeTest(unittest.TestCase):
+    SRC = ('void f(void)\n{\n'
+           '\tif (a) {\n\t\tstruct hlist_head *head;\n\t\thead = x;\n\t}\n'
+           '\t{\n\t\tstruct hlist_head *head;\n\t\thead = y;\n\t}\n'
+           '\tuse(head);\n}\n')
+
+    def test_each_block_declares_a_variable_of_its_own(self):
+        fs = file_state(self.SRC)
+        rng = M.function_range(fs, (3, 1))
+        first = M.declaration_scope(fs, 'head', (5, 2), rng)
+        second = M.declaration_scope(fs, 'head', (9, 2), rng)
+        self.assertEqual((fs.toks.pos[first[0]][0], fs.toks.pos[first[1]][0]), (3, 6))
+        self.assertEqual((fs.toks.pos[second[0]][0], fs.toks.pos[second[1]][0]), (7, 10))
+
+    def test_a_use_outside_the_blocks_sees_the_function(self):
+        fs = file_state(self.SRC)
+        rng = M.function_range(fs, (3, 1))
+        self.assertEqual(M.declaration_scope(fs, 'head', (11, 5), rng), rng)
+
+
+class BucketsUnchangedTest(unittest.TestCase):
+    def table(self, *reds):
+        t = types.SimpleNamespace(sites=[types.SimpleNamespace(red=r) for r in reds],
+                                  bucket_params=[], var_assigns=[], bucket_ptrs=[])
+        return t
+
+    def red(self, form, width, exact=False):
+        r = M.reduction_of_text(form, 'k', width)
+        r.exact = exact
+        return r
+
+    def test_hash_32_of_a_small_key_is_what_hash_min_computes(self):
+        self.assertTrue(M.buckets_unchanged(self.table(self.red('hash32', 'small'))))
+        self.assertTrue(M.buckets_unchanged(self.table(self.red('helper h', 'small', exact=True))))
+
+    def test_other_reductions_move_buckets(self):
+        self.assertFalse(M.buckets_unchanged(self.table(self.red('hash32', 'long'))))
+        self.assertFalse(M.buckets_unchanged(self.table(self.red('mask', 'small'))))
+        self.assertFalse(M.buckets_unchanged(self.table(self.red('hash32', 'small'),
+                                                        self.red('helper h', 'small'))))
+        self.assertFalse(M.buckets_unchanged(self.table()))
 
 
 class AlignTest(unittest.TestCase):

@@ -4,7 +4,8 @@ import re
 
 from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus_one, parse_text, same_constant,
                     parse_tokens, render, strip_parens)
-from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, declared_type, function_header, function_range,
+from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, declaration_scope, declared_type,
+                    function_header, function_range,
                     in_spans, occurrences, statement_end, table_occurrences, tok_indices,
                     variable_type)
 from .tokens import _HASH_SIGN, Tokens, argument_spans, directive_start, matching_close
@@ -276,7 +277,7 @@ def collect_sites(fs, helpers):
                                 var=index[1] if how == 'var' else None))
             continue
         if inner[0] == 'id' and rng is not None:
-            for t, bp in bucket_pointers(fs, inner[1], rng, helpers, pointers):
+            for t, bp in bucket_pointers(fs, inner[1], rng, helpers, pointers, pos):
                 t.sites.append(Site(kind, pos, 'bptr', bp['table_text'], idx=inner, var=inner[1]))
             continue
         got = bucket_call(fs, inner, pos, rng, helpers)
@@ -292,14 +293,16 @@ def _range(fs, span):
     return (idx[0], idx[-1] + 1) if idx else (0, 0)
 
 
-def bucket_pointers(fs, var, rng, helpers, pointers):
-    """The table buckets assigned to var in function rng: [(table, bucket pointer)]."""
+def bucket_pointers(fs, var, rng, helpers, pointers, used_at):
+    """The table buckets assigned in function rng to the variable var seen at position
+    used_at: [(table, bucket pointer)]."""
     toks = fs.toks
     hi = toks.pos[rng[1]]
     head_lo = toks.pos[function_header(fs, rng)[1]]
+    scope = declaration_scope(fs, var, used_at, rng)
     out = []
     for pos, rhs_text, rhs_span in fs.assigns.get(var, ()):
-        if not head_lo <= pos <= hi:
+        if not head_lo <= pos <= hi or declaration_scope(fs, var, pos, rng) != scope:
             continue
         key = (var, pos)
         if key not in pointers:
@@ -307,7 +310,7 @@ def bucket_pointers(fs, var, rng, helpers, pointers):
             node = parse_span(fs, rhs_span)
             node = strip_parens(node) if node is not None else None
             parts = bucket_parts(node) if node is not None else None
-            bp = dict(pos=pos, var=var, idx=None, red=None,
+            bp = dict(pos=pos, var=var, idx=None, red=None, scope=scope,
                       span=(pos, toks.pos[statement_end(fs, toks.at_pos(pos))]),
                       rhs_span=rhs_span)
             if parts is not None and table_of(fs, parts[0]) is not None:
@@ -363,11 +366,7 @@ def _check_helpers(fs, helpers):
         for param in t.bucket_params:
             for c in param.calls:
                 consumed |= set(range(c.arg[-1][0], c.arg[-1][1]))
-        reds = [s.red for s in t.sites if s.red is not None] + \
-            [c.red for param in t.bucket_params for c in param.calls if c.red is not None] + \
-            [red for pos, red, a in getattr(t, 'var_assigns', ())] + \
-            [bp['red'] for bp in t.bucket_ptrs if bp.get('red') is not None]
-        for red in reds:
+        for red in table_reductions(t):
             for d, mode in red.helpers:
                 entry = used.setdefault(d.name, [d, mode, set()])
                 entry[2].add(t)
@@ -402,10 +401,30 @@ def _check_helpers(fs, helpers):
         paired = [i for i in others if not mixes_only(fs, i)]
         if paired:
             for t in tables:
+                if buckets_unchanged(t):
+                    continue         # hash_min() picks the very buckets the helper does
                 t.refuse('the result of %s() is also used elsewhere, as the buckets of %s no '
                          'longer are (a per-bucket lock or counter would not match)'
                          % (name, t.name), toks.pos[paired[0]])
     return out
+
+
+def table_reductions(t):
+    """The Reductions of every keyed access of table t."""
+    return [s.red for s in t.sites if s.red is not None] + \
+        [c.red for param in t.bucket_params for c in param.calls if c.red is not None] + \
+        [red for pos, red, a in getattr(t, 'var_assigns', ())] + \
+        [bp['red'] for bp in t.bucket_ptrs if bp.get('red') is not None]
+
+
+def buckets_unchanged(t):
+    """Does hash_min() put every key of t in the bucket it is in today? So when every
+    access hashes a key of 4 bytes or less with hash_32() to the bits of the table
+    (other bits are refused), itself or through a helper: hash_min() is hash_32() for
+    such keys."""
+    reds = table_reductions(t)
+    return bool(reds) and all(r.exact or (r.form == 'hash32' and r.width == 'small')
+                              for r in reds)
 
 
 def mixes_only(fs, i):
@@ -517,8 +536,9 @@ def decide_table(fs, t, helpers):
         rng = function_range(fs, bp['pos'])
         if bp['red'] is None and bp['idx'] is not None and positions.value(bp['idx'], rng):
             t.bucket_ptrs.remove(bp)
+            scope = bp.get('scope') or rng
             for s in [s for s in t.sites if s.how == 'bptr' and s.var == bp['var'] and
-                      function_range(fs, s.op_pos) == rng]:
+                      scope[0] <= fs.toks.at_pos(s.op_pos) <= scope[1]]:
                 t.sites.remove(s)
                 if inserts_into(fs, s.kind):
                     t.refuse('%s() into a bucket picked without a key: hash_add() would put '
@@ -592,7 +612,9 @@ def decide_table(fs, t, helpers):
                         # the variable would keep only part of the key
                         t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
                                  % (var, type_text, red.key_text), pos)
-                    elif red is not None and _cuts_key(fs, red, type_text, rng):
+                    elif red is not None and _cuts_key(fs, red, type_text, rng) \
+                            and not widen_index_variable(fs, t, var, rng, red, pos,
+                                                         key_positions | set(assigns), narrow=True):
                         # u8 idx = key & MASK; after the conversion idx = key keeps 8 bits
                         # of it, and a site that hashes the key itself picks another bucket
                         t.refuse('index variable "%s" (%s) is narrower than 32 bits: it would '
@@ -620,17 +642,18 @@ def decide_table(fs, t, helpers):
             forms.add(red.form)
             widths.setdefault(red.width, []).append(bp['pos'])
         decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
+        scope = bp.get('scope') or rng
         use_ops = {toks.pos[s.idx[-1][0]]: s for s in t.sites
-                   if s.how == 'bptr' and s.var == var and rng[0] <= s.idx[-1][0] <= rng[1]}
+                   if s.how == 'bptr' and s.var == var and scope[0] <= s.idx[-1][0] <= scope[1]}
         for param in t.bucket_params:
             for c in param.calls:
                 if c.pointer is bp:
                     use_ops[toks.pos[strip_parens(c.arg)[-1][0]]] = c
         bp['uses'] = []
         last = bp['pos']
-        for i in occurrences(fs, var, rng[0], rng[1]):
+        for i in occurrences(fs, var, scope[0], scope[1]):
             pos = toks.pos[i]
-            if pos == bp['pos'] or pos in decl_positions or pos < toks.pos[rng[0]]:
+            if pos == bp['pos'] or pos in decl_positions or pos < toks.pos[scope[0]]:
                 continue
             if pos in use_ops and pos > bp['pos']:
                 bp['uses'].append(use_ops[pos])
@@ -671,13 +694,13 @@ def decide_table(fs, t, helpers):
                 t.refuse('the file pastes tokens that may spell the name', toks.pos[i])
 
 
-def widen_index_variable(fs, t, var, rng, red, pos, allowed):
+def widen_index_variable(fs, t, var, rng, red, pos, allowed, narrow=False):
     """An index variable narrower than its key takes the key's type (u32 idx = hash_64(v, B)
-    holds v from now on, so u32 idx becomes u64 idx). Only a local declared on its own, and a
-    key whose type is written: a variable, a field, a cast or a kept helper. Returns whether
-    it is retyped."""
+    holds v from now on, so u32 idx becomes u64 idx; narrow: u8 idx = hash_32(v, B) with a
+    u32 v becomes u32 idx). Only a local declared on its own, and a key whose type is
+    written: a variable, a field, a cast or a kept helper. Returns whether it is retyped."""
     key_type = _plain_type(_key_type(fs, red, rng))
-    if key_type is None or width_class(key_type) != 'long':
+    if key_type is None or width_class(key_type) not in (('small', 'long') if narrow else ('long',)):
         return False
     decls = [d for d in fs.decls.get(var, ())
              if fs.toks.pos[rng[0]] <= d[0] <= fs.toks.pos[rng[1]]]

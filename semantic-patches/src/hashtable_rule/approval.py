@@ -253,7 +253,7 @@ def decide(fs):
                 if isinstance(s, Site):
                     approve(fs, s.op_pos, 'op', (bp['table_text'], tidy_key(bp['key'])))
                     removed.add(s.idx[-1][0])
-            dead_var_candidates.append((bp['var'], function_range(fs, bp['pos'])))
+            dead_var_candidates.append((bp['var'], bp.get('scope') or function_range(fs, bp['pos'])))
         for param in t.bucket_params:
             removed |= approve_bucket_param(fs, param)
             macro_candidates |= {fs.toks.text[i] for c in param.calls

@@ -17,7 +17,7 @@ import json
 import os
 
 from .cexpr import TYPEDEFS, Unknown, parse_tokens
-from .tokens import _HASH_SIGN, Tokens, _pos, _span, align, matching_close
+from .tokens import _HASH_SIGN, Tokens, _pos, _span, align, directive_start, matching_close
 
 
 def typedef_names(toks):
@@ -319,6 +319,51 @@ def is_parameter(fs, name, rng):
     lo = fs.toks.pos[rng[0]]
     return any(pos < lo for pos, t, init in fs.decls.get(name, ())
                if pos >= fs.toks.pos[function_header(fs, rng)[1]])
+
+
+def declaration_scope(fs, var, pos, rng):
+    """Token range [open, close] of the block whose declaration of var is the one seen
+    at position pos, inside the function rng; rng itself when var is declared at the
+    top of the function, is a parameter, or its declaration is not found.
+
+    Two blocks of one function may each declare a bucket pointer of the same name
+    for different tables; each is a variable of its own.
+    """
+    toks = fs.toks
+    at = toks.first_at_or_after(pos)
+    best = rng
+    for dpos, _type, _init in fs.decls.get(var, ()):
+        d = toks.at_pos(dpos)
+        if d is None or not rng[0] < d <= at:
+            continue
+        block = _enclosing_block(toks, d, rng[0])
+        if block is not None and block[0] <= at <= block[1] and block[0] > best[0]:
+            best = block
+    return best
+
+
+def _enclosing_block(toks, i, lo):
+    """(open, close) of the innermost braces around token i, not before token lo;
+    the braces of preprocessor lines do not count."""
+    depth, j = 0, i - 1
+    while j >= lo:
+        if directive_start(toks, j) is None:
+            if toks.text[j] == '}':
+                depth += 1
+            elif toks.text[j] == '{':
+                if depth == 0:
+                    break
+                depth -= 1
+        j -= 1
+    if j < lo:
+        return None
+    depth = 0
+    for k in range(j, len(toks.text)):
+        if toks.text[k] in ('{', '}') and directive_start(toks, k) is None:
+            depth += 1 if toks.text[k] == '{' else -1
+            if depth == 0:
+                return j, k
+    return None
 
 
 def occurrences(fs, name, lo=0, hi=None):

@@ -253,7 +253,7 @@ def resolve_bucket(fs, node, where, rng, helpers, pointers, bucket_pointers):
             red.table_template, red.table_parts = render(toks, parts[0]), {}
         return t, render(toks, parts[0]), red, None
     if node[0] == 'id' and rng is not None:
-        got = bucket_pointers(fs, node[1], rng, helpers, pointers)
+        got = bucket_pointers(fs, node[1], rng, helpers, pointers, where)
         if not got:
             return None
         t, bp = got[0]

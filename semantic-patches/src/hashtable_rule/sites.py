@@ -39,6 +39,7 @@ class Reduction:
         self.kept = set()
         self.helpers = []            # (Definition, 'drop' or 'keep')
         self.key_type = None         # the C type of the key, where a kept helper returns it
+        self.exact = False           # hash_min() of the key is this very index
         # the key as a template over placeholders, and the text the caller gives each
         # placeholder: a callee given the same values can rebuild the key
         self.template, self.parts = KEY_PART, {KEY_PART: self.key_text}
@@ -394,7 +395,12 @@ def fold_key(d, m, env, types, form):
         width = width_class(to)
         if arg_type is None or width_class(arg_type) != width:
             arg = '(%s)%s' % (to, arg if is_primary(arg) else '(' + arg + ')')
-        return reduction_of_text('helper ' + d.name, arg, width)
+        r = reduction_of_text('helper ' + d.name, arg, width)
+        mix = strip_parens(m.mix) if m.mix is not None else None
+        # return hash_32(v, BITS) with a v of 4 bytes or less: what hash_min() computes
+        r.exact = form == 'hash32' and width == 'small' and mix is not None \
+            and mix[0] == 'id' and mix[1] == m.fold_param
+        return r
     return reduction_of_text('helper ' + d.name, arg, width_class(arg_type) if arg_type else None)
 
 

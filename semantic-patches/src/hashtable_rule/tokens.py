@@ -72,10 +72,24 @@ class Tokens:
         return j
 
     def blocks(self):
-        """(open, close) token indices of every top-level brace pair, in order."""
+        """(open, close) token indices of every top-level brace pair, in order.
+
+        The braces of a preprocessor line count only within that line: a macro
+        such as #define for_each_x(p) { ... that opens a block its user closes
+        must not shift every function after it.
+        """
         if self._blocks is None:
             self._blocks, depth, start = [], 0, None
-            for i, tok in enumerate(self.text):
+            n = len(self.text)
+            i = 0
+            while i < n:
+                if self.bol[i] and self.text[i] == _HASH_SIGN:
+                    end = self.line_end(i)
+                    if depth == 0:
+                        self._blocks.extend(_balanced_pairs(self.text, i, end))
+                    i = end
+                    continue
+                tok = self.text[i]
                 if tok == '{':
                     if depth == 0:
                         start = i
@@ -84,6 +98,7 @@ class Tokens:
                     depth -= 1
                     if depth == 0:
                         self._blocks.append((start, i))
+                i += 1
         return self._blocks
 
     def at(self, line, col):
@@ -112,6 +127,23 @@ class Tokens:
             else:
                 hi = mid
         return lo
+
+
+def _balanced_pairs(text, lo, hi):
+    """Top-level brace pairs of tokens lo..hi-1, or none if they do not balance."""
+    pairs, depth, start = [], 0, None
+    for i in range(lo, hi):
+        if text[i] == '{':
+            if depth == 0:
+                start = i
+            depth += 1
+        elif text[i] == '}':
+            if depth == 0:
+                return []
+            depth -= 1
+            if depth == 0:
+                pairs.append((start, i))
+    return pairs if depth == 0 else []
 
 
 def _pos(p):
