@@ -17,7 +17,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tool'))
 
-from hashtable_convert import header_uses, sources, shared, decide, report, patches, write, check, model, transform  # noqa: E402
+from hashtable_convert import header_uses, sources, shared, decide, report, patches, write, check, model, transform, layout  # noqa: E402
 
 Declaration = sources.Declaration
 
@@ -473,6 +473,15 @@ class SharedTest(unittest.TestCase):
             put(tmp, 'w.c', 'static int mt[4];\nsize_t h(void) { return offsetof(struct sa, mt) + mt[0]; }\n')
             t = shared.plan(tmp, files + ['w.c'], decls).shared['mt']
             self.assertEqual(t.files, ['a.c', 'w.c'])
+            # ARRAY_SIZE() takes an expression: its own array, as speakup's rs_table beside
+            # the ipvs member; a macro of the file might make it a member, though
+            put(tmp, 'u.c', 'static const int mt[] = { 1, 2 };\nint n = ARRAY_SIZE(mt);\n')
+            t = shared.plan(tmp, files + ['u.c'], decls).shared['mt']
+            self.assertEqual(t.files, ['a.c', 'w.c'])
+            put(tmp, 'u.c', 'static const int mt[] = { 1, 2 };\nint n = MEMBER_OF(mt);\n')
+            shared._OWN.clear()
+            t = shared.plan(tmp, files + ['u.c'], decls).shared['mt']
+            self.assertEqual(t.files, ['a.c', 'u.c', 'w.c'])
 
     def test_paste_that_cannot_spell_the_name_is_harmless(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -1325,6 +1334,27 @@ class TransformTest(unittest.TestCase):
             os.chmod(fake, 0o755)
             self.assertEqual(transform.regex_syntax(fake), 'Str')
             self.assertIsNone(transform.regex_syntax(os.path.join(tmp, 'missing')))
+
+
+class LayoutTest(unittest.TestCase):
+    def test_a_new_long_line_breaks_after_an_operator_under_its_bracket(self):
+        old = 'x;\n'
+        new = ('\t\t\t\thash_add(devhash, &nh->node,\n'
+               '\t\t\t\t\t net_hash_mix(dev_net(nexthop_nh->fib_nh_dev)) ^ nexthop_nh->fib_nh_dev->ifindex);\n'
+               '\thash_add(some_table, &object->node, net_hash_mix(dev_net(device_of_something_long)) ^ dev->ifindex);\n')
+        self.assertEqual(layout.wrap_long_lines(old, new).splitlines(), [
+            '\t\t\t\thash_add(devhash, &nh->node,',
+            '\t\t\t\t\t net_hash_mix(dev_net(nexthop_nh->fib_nh_dev)) ^',
+            '\t\t\t\t\t nexthop_nh->fib_nh_dev->ifindex);',
+            '\thash_add(some_table, &object->node, net_hash_mix(dev_net(device_of_something_long)) ^',
+            '\t\t dev->ifindex);'])
+
+    def test_lines_of_the_original_and_unbreakable_ones_stay(self):
+        long_old = '\tx = f(' + 'a' * 120 + ');'
+        unbreakable = '\ty = "' + 'b' * 120 + ', c";'
+        in_comment = '\tz = 1; /* ' + 'c, ' * 40 + '*/'
+        new = '\n'.join([long_old, unbreakable, in_comment]) + '\n'
+        self.assertEqual(layout.wrap_long_lines(long_old + '\n', new), new)
 
 
 class ModelTest(unittest.TestCase):

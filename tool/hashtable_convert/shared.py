@@ -487,6 +487,9 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
 _MEMBER_MACROS = ('offsetof', 'offsetofend', 'container_of', 'container_of_const', 'sizeof_field',
                   'typeof_member', 'struct_size', 'flex_array_size', 'list_entry',
                   'hlist_entry', 'hlist_entry_safe')
+# kernel macros whose arguments are expressions: a name they are given is a variable
+_EXPRESSION_MACROS = frozenset(('ARRAY_SIZE', 'READ_ONCE', 'WRITE_ONCE', 'WARN_ON', 'WARN_ON_ONCE',
+                                'BUG_ON', 'BUILD_BUG_ON', 'IS_ERR', 'IS_ERR_OR_NULL', 'PTR_ERR'))
 _MEMBER_FORMS_RE = (r'(?:->|\.)\s*{0}\b|'
                     r'(?:%s)\s*\([^;]*?\b{0}\b' % '|'.join(_MEMBER_MACROS))
 
@@ -512,7 +515,8 @@ def _own_variable_only_uncached(root: str, path: str, name: str) -> bool:
     for m in re.finditer(r'\b%s\b' % re.escape(name), code):
         callee = _call_argument(code, m.start())
         bare = re.match(r'\s*[,)]', code[m.end():]) and re.search(r'[(,]\s*$', code[:m.start()])
-        if callee and bare and (callee in macros or callee.isupper()):
+        if callee and bare and (callee in macros or callee.isupper()) \
+                and callee not in _EXPRESSION_MACROS:
             return False             # BUCKET(obj, name, k): a macro may make it a member
     return any(d.name == name and d.kind != 'member' for d in scan_declarations(path, text)) or \
         re.search(r'^\w[^;{}()]*\b%s\s*(?:\[[^\]]*\])?\s*(?:=[^;]*)?;' % re.escape(name),

@@ -17,6 +17,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional
 
+from .layout import wrap_long_lines
 from .model import Problem
 from .sources import read_text
 
@@ -208,7 +209,7 @@ def _run_batch(root, files, spatch, facts, scratch):
             continue
         new = read_text(os.path.join(src, f))
         if new is not None and new != originals[f]:
-            outcome.new_texts[f] = new
+            outcome.new_texts[f] = wrap_long_lines(originals[f], new)
     return outcome, False
 
 
