@@ -31,7 +31,7 @@ PURE_CALLS = {
     'min_t', 'max_t', 'ntohl', 'ntohs', 'htonl', 'htons', 'be16_to_cpu', 'be32_to_cpu',
     'be64_to_cpu', 'le16_to_cpu', 'le32_to_cpu', 'le64_to_cpu', 'cpu_to_be16', 'cpu_to_be32',
     'cpu_to_be64', 'cpu_to_le16', 'cpu_to_le32', 'cpu_to_le64', '__kuid_val', '__kgid_val',
-    'dev_net', 'read_pnet', 'sock_net', 'get_unaligned', 'get_unaligned_le32',
+    'dev_net', 'read_pnet', 'sock_net', 'net_generic', 'get_unaligned', 'get_unaligned_le32',
     'get_unaligned_be32', 'get_unaligned_le64', 'get_unaligned_be64', 'sizeof_field',
     'offsetof', 'ARRAY_SIZE', 'BIT', 'BIT_ULL', 'GENMASK', 'rol32', 'ror32', 'rol64', 'ror64',
     'is_power_of_2',

@@ -184,6 +184,20 @@ def member_of_struct(fs, t, table_text, rng):
     return bool(t.struct) and 'struct' in words and t.struct in words
 
 
+def _typed_in_helper(d, table, t):
+    """Is the table expression of bucket helper d (P->T, P a parameter) a member of the
+    struct of t by the declared type of P? Whatever the caller passes becomes that type."""
+    node = strip_parens(table)
+    base = strip_parens(node[1]) if node[0] == 'field' else None
+    if base is None or base[0] != 'id' or base[1] not in d.param_names():
+        return False
+    type_text = d.params[d.param_names().index(base[1])][1] or ''
+    words = type_text.replace('*', ' ').split()
+    return bool(t.struct) and words.count('struct') == 1 and \
+        words[words.index('struct') + 1:words.index('struct') + 2] == [t.struct] and \
+        ('*' in type_text) == (d.toks.text[node[-1][1] - 2] == '->')
+
+
 def width_of_text(fs, text, rng):
     """Width class of a key written out (from a helper) for a site in function rng."""
     toks = Tokens(text)
@@ -440,7 +454,8 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         t.uses.add(fs.toks.pos[strip_parens(m.table)[-1][1] - 1])
         if d not in t.bucket_helpers:
             t.bucket_helpers.append(d)
-    if t.scope == 'member' and not member_of_struct(fs, t, table_text, rng):
+    if t.scope == 'member' and not (member_of_struct(fs, t, table_text, rng) or
+                                    _typed_in_helper(d, m.table, t)):
         t.refuse('cannot tell that "%s" is a member of struct %s' % (table_text, t.struct or '?'),
                  where)
         return t, table_text, None
