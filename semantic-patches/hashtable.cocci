@@ -823,6 +823,16 @@ _LONG_TYPES = {'long', 'u64', 's64', '__u64', '__s64', 'size_t', 'ssize_t', 'u_i
                'pgoff_t', 'sector_t', 'ptrdiff_t', '__le64', '__be64'}
 
 
+_32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u32', '__s32',
+            'uint32_t', 'int32_t'}
+
+
+def is_32_bits(type_text):
+    """Is type_text (without const or volatile) an integer type of exactly 32 bits?"""
+    words = [w for w in (type_text or '').split() if w not in ('const', 'volatile', 'register')]
+    return ' '.join(words) in _32_BITS
+
+
 def width_class(type_text):
     """'small' (hashed with hash_32), 'long' (hash_long), or the type itself."""
     words = [w for w in re.findall(r'[A-Za-z_]\w*|\*', type_text)
@@ -2220,18 +2230,26 @@ def member_of_struct(fs, t, table_text, rng):
     return bool(t.struct) and 'struct' in words and t.struct in words
 
 
-def _typed_in_helper(d, table, t):
+def _typed_in_helper(fs, d, table, t, args, rng):
     """Is the table expression of bucket helper d (P->T, P a parameter) a member of the
-    struct of t by the declared type of P? Whatever the caller passes becomes that type."""
+    struct of t, by the declared type of P and that of what the caller passes for it
+    (the call l2tp_session_id_hash_2(l2tp_pernet(net), id), whose first argument spatch
+    types)? A void * argument would not do: the key moves to the caller, as arg->T."""
     node = strip_parens(table)
     base = strip_parens(node[1]) if node[0] == 'field' else None
     if base is None or base[0] != 'id' or base[1] not in d.param_names():
         return False
-    type_text = d.params[d.param_names().index(base[1])][1] or ''
-    words = type_text.replace('*', ' ').split()
-    return bool(t.struct) and words.count('struct') == 1 and \
-        words[words.index('struct') + 1:words.index('struct') + 2] == [t.struct] and \
-        ('*' in type_text) == (d.toks.text[node[-1][1] - 2] == '->')
+    k = d.param_names().index(base[1])
+    arrow = d.toks.text[node[-1][1] - 2] == '->'
+    return k < len(args) and _names_struct(d.params[k][1], t.struct, arrow) and \
+        _names_struct(type_of(fs, args[k], rng), t.struct, arrow)
+
+
+def _names_struct(type_text, struct, pointer):
+    """Is type_text struct S (pointer: struct S *), S the struct given?"""
+    words = (type_text or '').replace('*', ' * ').split()
+    words = [w for w in words if w not in ('const', 'volatile')]
+    return bool(struct) and words[:2] == ['struct', struct] and words[2:] == (['*'] if pointer else [])
 
 
 def width_of_text(fs, text, rng):
@@ -2398,6 +2416,7 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
                              depth + 1, arg_texts)
         if r is not None:
             r.helpers.append((d, 'drop'))
+            r.exact = r.exact and holds_bucket_number(d.ret_type if d.kind == 'function' else None)
         return r
     form, operand = m.reducer
     if not check_operand(fs, t, form, operand_at_call(d, operand, env, arg_texts), where, what):
@@ -2430,6 +2449,12 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
     return r
 
 
+def holds_bucket_number(type_text):
+    """Does a value of type_text (a return type, a local; None: a macro's, untyped) keep
+    every bit of a bucket number? Not a type narrower than 32 bits."""
+    return not set((type_text or '').split()) & _NARROW_WORDS
+
+
 def fold_key(d, m, env, types, form):
     """The key of a helper that only folds one parameter: that parameter's argument."""
     arg = env[m.fold_param]
@@ -2443,13 +2468,17 @@ def fold_key(d, m, env, types, form):
     if to:
         # the argument was converted to the type of the parameter: keep that conversion
         width = width_class(to)
-        if arg_type is None or width_class(arg_type) != width:
+        cast = arg_type is None or width_class(arg_type) != width
+        if cast:
             arg = '(%s)%s' % (to, arg if is_primary(arg) else '(' + arg + ')')
         r = reduction_of_text('helper ' + d.name, arg, width)
         mix = strip_parens(m.mix) if m.mix is not None else None
-        # return hash_32(v, BITS) with a v of 4 bytes or less: what hash_min() computes
-        r.exact = form == 'hash32' and width == 'small' and mix is not None \
-            and mix[0] == 'id' and mix[1] == m.fold_param
+        # return hash_32(v, BITS) for a u32 v given a 32-bit value (or cast to it), in a
+        # type that holds the bucket number: what hash_min() computes of the key. A
+        # narrower parameter or argument would have cut the key first.
+        r.exact = form == 'hash32' and is_32_bits(to) and (cast or is_32_bits(arg_type)) \
+            and mix is not None and mix[0] == 'id' and mix[1] == m.fold_param \
+            and holds_bucket_number(d.ret_type if d.kind == 'function' else None)
         return r
     return reduction_of_text('helper ' + d.name, arg, width_class(arg_type) if arg_type else None)
 
@@ -2491,7 +2520,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         if d not in t.bucket_helpers:
             t.bucket_helpers.append(d)
     if t.scope == 'member' and not (member_of_struct(fs, t, table_text, rng) or
-                                    _typed_in_helper(d, m.table, t)):
+                                    _typed_in_helper(fs, d, m.table, t, args, rng)):
         t.refuse('cannot tell that "%s" is a member of struct %s' % (table_text, t.struct or '?'),
                  where)
         return t, table_text, None
@@ -2543,6 +2572,8 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                          'statements' % d.name, where)
     if r is None:
         return t, table_text, None
+    if m.index_local and not holds_bucket_number(m.local_types.get(m.index_local)):
+        r.exact = False              # u8 idx = h(v); return &T[idx]: idx cuts the number
     if not (m.nested is not None and m.nested[0] == ''):
         r.with_parts(parts)          # else the index of the caller gave key and parts
     if r.width is None:
@@ -4346,6 +4377,54 @@ def buckets_unchanged(t):
                               for r in reds)
 
 
+def passed_to_same_buckets(fs, t, i, helpers):
+    """Is the table named at token i passed whole to a static function of the file that
+    picks its buckets only as hash_min() would (P[E], &P[E] with E = hash_32() of a key
+    of 4 bytes or less, to the bits of the table), while every access of t elsewhere does
+    too? The function then stays as it is: it finds entries where hash_add() puts them."""
+    toks = fs.toks
+    text = toks.text
+    lo = i
+    if t.scope == 'member':
+        if text[i - 1] not in ('->', '.'):
+            return False
+        lo = i - 2
+        while lo >= 2 and text[lo - 1] in ('->', '.') and toks.kind[lo - 2] == 'id':
+            lo -= 2
+        if toks.kind[lo] != 'id' or text[lo - 1] in ('->', '.', '*', '&'):
+            return False
+    if text[lo - 1] not in ('(', ',') or text[i + 1] not in (',', ')') \
+            or not buckets_unchanged(t):
+        return False
+    call = enclosing_call(text, lo)
+    d = helpers.get(call[0]) if call is not None else None
+    if d is None or d.kind != 'function' or not d.local or not d.static or d.ambiguous \
+            or d.toks is not toks or call[1] >= len(d.params):
+        return False
+    param, param_type = d.params[call[1]]
+    if not param_type or param_type.split() != ['struct', 'hlist_head', '*']:
+        return False
+    body = function_range(fs, toks.pos[d.body[0]])
+    if body is None:
+        return False
+    reasons = list(t.reasons)        # what the callee does is no reason of t: the use is
+    try:
+        for j in occurrences(fs, param, body[0], body[1]):
+            if text[j + 1] != '[' or is_declarator(toks, j):
+                return False         # P itself read, changed, or passed on
+            close = matching_close(text, j + 1)
+            try:
+                index = parse_tokens(toks, j + 2, close)
+            except Unknown:
+                return False
+            red = index_reduction(fs, t, index, toks.pos[j], body, helpers)
+            if red is None or not (red.exact or red.form == 'hash32' and red.width == 'small'):
+                return False
+        return True
+    finally:
+        t.reasons[:] = reasons
+
+
 def mixes_only(fs, i):
     """Is the call of a helper at token i only mixed into another value (x ^= h(k))?"""
     text = fs.toks.text
@@ -4597,6 +4676,8 @@ def decide_table(fs, t, helpers):
     for i in table_occurrences(fs, t):
         if toks.pos[i] not in t.uses and positional_use(fs, t, i, positions):
             t.uses.add(toks.pos[i])
+        if toks.pos[i] not in t.uses and passed_to_same_buckets(fs, t, i, helpers):
+            t.uses.add(toks.pos[i])
         if toks.pos[i] not in t.uses:
             line = toks.pos[i][0]
             t.refuse('use not understood: "%s"' % ' '.join(
@@ -4672,7 +4753,7 @@ def rename_index_variable(fs, t, var, rng, rewritten, reds):
     if len(key_types) == 1 and (var, rng) not in t.retyped:
         key_type = key_types.pop()
         var_type = _plain_type(decls[0][1])
-        if key_type and key_type != var_type and _is_32_bits(key_type) and _is_32_bits(var_type):
+        if key_type and key_type != var_type and is_32_bits(key_type) and is_32_bits(var_type):
             t.retyped[(var, rng)] = (decls[0][0], key_type)
 
 
@@ -4692,19 +4773,11 @@ def _key_type(fs, red, rng):
     return type_of(fs, strip_parens(red.key), rng) if red.toks is fs.toks else None
 
 
-_32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u32', '__s32',
-            'uint32_t', 'int32_t'}
-
-
 def _plain_type(type_text):
     if type_text is None:
         return None
     return ' '.join(w for w in type_text.split() if w not in ('const', 'volatile', 'static',
                                                                 'register'))
-
-
-def _is_32_bits(type_text):
-    return type_text in _32_BITS
 
 
 def declares_only(fs, pos):
@@ -5089,6 +5162,12 @@ def approve(fs, pos, kind, extra=None):
     fs.approved[pos] = (kind, extra)
 
 
+def _assigned_key(fs, pos):
+    """The key an approved assignment at pos writes (a declaration with its initialiser)."""
+    got = fs.approved.get(pos)
+    return got[1] if got is not None and got[0] == 'assign' else None
+
+
 def approve_span(fs, lo, hi, kind, extra=None):
     """Approve the expression of tokens lo..hi-1 (its first and last token must match)."""
     fs.approved[fs.toks.pos[lo]] = (kind, extra, fs.toks.pos[hi - 1])
@@ -5306,11 +5385,14 @@ def decide(fs):
             approve(fs, pos, 'assign', red.key_text)
             removed |= rhs - red.kept
             macro_candidates |= {fs.toks.text[i] for i in rhs if fs.toks.text[i] in fs.macros}
+        # a declaration that also assigns the index (u8 idx = hash_32(k, B);) is one
+        # approval: the retype carries the key its initialiser becomes
         for (var, rng), (decl_pos, key_type) in t.retyped.items():
-            approve(fs, decl_pos, 'retype', (key_type, renames.get((var, rng))))
+            approve(fs, decl_pos, 'retype', (key_type, renames.get((var, rng)),
+                                             _assigned_key(fs, decl_pos)))
         for (var, rng), (decl_pos, name) in t.renamed.items():
             if (var, rng) in renames and (var, rng) not in t.retyped:
-                approve(fs, decl_pos, 'retype', (None, name))
+                approve(fs, decl_pos, 'retype', (None, name, _assigned_key(fs, decl_pos)))
         for bp in t.bucket_ptrs:
             red = bp['red']
             approve(fs, bp['pos'], 'bptr')
@@ -5592,6 +5674,13 @@ def retyped_name(p, name):
     """The name an approved variable declaration takes: that of its key, or its own."""
     extra = approved_extra(p)
     return (extra[1] or name) if isinstance(extra, tuple) else name
+
+
+def retyped_init(p):
+    """The key an approved variable declaration is now initialised with (its initialiser
+    was an index of the key), or None: the initialiser stays."""
+    extra = approved_extra(p)
+    return extra[2] if isinstance(extra, tuple) and len(extra) > 2 else None
 
 
 def assigned_name(p):
@@ -7092,7 +7181,7 @@ position p : script:python() { approved(p, "dead_macro") };
 type T1;
 identifier x;
 expression E;
-position p : script:python() { approved(p, "retype") };
+position p : script:python() { approved(p, "retype") and retyped_init(p) is None };
 @@
 
 (
@@ -7133,6 +7222,42 @@ expression E;
 + y
   = E;
 )
+
+// one declared with the index it held is declared with the key instead (one rule
+// for both: two rules on one declaration would each undo the other)
+@retype_init_var depends on patch && (gated && approves_retype || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
+type T1;
+identifier x;
+expression E;
+position p : script:python() { approved(p, "retype") and retyped_init(p) is not None };
+@@
+
+T1 x@p = E;
+
+@script:python key_type_init depends on patch@
+p << retype_init_var.p;
+t1 << retype_init_var.T1;
+x << retype_init_var.x;
+kt;
+y;
+init;
+@@
+coccinelle.kt = cocci.make_type(retyped_type(p, t1))
+coccinelle.y = cocci.make_ident(retyped_name(p, x))
+coccinelle.init = cocci.make_ident(retyped_init(p))
+
+@retype_init_var_patch depends on patch && (gated && approves_retype || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
+type retype_init_var.T1;
+identifier retype_init_var.x;
+position retype_init_var.p;
+expression retype_init_var.E;
+type key_type_init.kt;
+identifier key_type_init.y;
+identifier key_type_init.init;
+@@
+
+- T1 x@p = E;
++ kt y = init;
 
 @retype_function depends on patch && (gated && approves_retype || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 type T1;

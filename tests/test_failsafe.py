@@ -41,6 +41,7 @@ NEEDED_BY = {
     'replace_macro_patch': 'seeded_helper',
     'replace_assign_patch': 'helper_statements',
     'retype_var_patch': 'narrow_index',
+    'retype_init_var_patch': 'narrow_var',
     'retype_function_patch': 'helper_widen',
     'replace_arg_patch': 'user_ns_shape',
     'init_while_drop_patch': 'helper_statements',

@@ -1353,7 +1353,12 @@ class LayoutTest(unittest.TestCase):
         long_old = '\tx = f(' + 'a' * 120 + ');'
         unbreakable = '\ty = "' + 'b' * 120 + ', c";'
         in_comment = '\tz = 1; /* ' + 'c, ' * 40 + '*/'
-        new = '\n'.join([long_old, unbreakable, in_comment]) + '\n'
+        # a #define, and a line that continues one: a break would end the macro
+        define = '#define ADD(e) hash_add(tab, &(e)->a_long_named_hlist_node, (e)->a_rather_long_key_field_name ^ 12345)'
+        continued = ['#define ADD2(e) do { \\',
+                     '\thash_add(tab, &(e)->a_long_named_hlist_node_member, (e)->a_rather_long_key_field_name ^ 12); \\',
+                     '} while (0)']
+        new = '\n'.join([long_old, unbreakable, in_comment, define] + continued) + '\n'
         self.assertEqual(layout.wrap_long_lines(long_old + '\n', new), new)
 
 

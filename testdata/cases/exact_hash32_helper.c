@@ -2,6 +2,10 @@
 // expect: addr_tab converted
 // expect: wide_tab skipped: wide_hashfn() cuts a 64-bit key, hash_min() would not
 // reason: wide_tab the result of wide_hashfn() is also used elsewhere
+// expect: byte_tab skipped: byte_hashfn() cuts its key to a u8 first
+// reason: byte_tab the result of byte_hashfn() is also used elsewhere
+// expect: cut_tab skipped: cut_hashfn() returns a u8, which cuts the bucket number
+// reason: cut_tab the result of cut_hashfn() is also used elsewhere
 /*
  * An index helper that is exactly hash_32() of a key of 4 bytes or less, to
  * the bits of the table, picks the bucket hash_min() picks: its other uses (a
@@ -9,6 +13,9 @@
  * buckets after the conversion, and the helper stays for them. wide_hashfn()
  * hashes a 64-bit key with hash_32(), which cuts it; hash_min() of that key
  * would use hash_64(), so its per-bucket counter would no longer match.
+ * byte_hashfn() takes a u8 (the key is cut before it is hashed) and
+ * cut_hashfn() returns a u8 of a 10-bit hash: neither is what hash_min()
+ * computes, so their counters would not match either.
  *
  * A macro that opens a block its user closes (for_each_slot ... end_slot)
  * must not hide the functions after it, and two blocks of one function may
@@ -26,6 +33,8 @@
 #define WIDE_BITS	3
 
 struct dev_ent {
+	struct hlist_node byte_node;
+	struct hlist_node cut_node;
 	u32 ifindex;
 	u32 addr;
 	u64 cookie;
@@ -39,6 +48,10 @@ static unsigned int dev_count[DEV_SIZE];
 static struct hlist_head addr_tab[ADDR_SIZE];
 static struct hlist_head wide_tab[1 << WIDE_BITS];
 static unsigned int wide_count[1 << WIDE_BITS];
+static struct hlist_head byte_tab[1 << WIDE_BITS];
+static unsigned int byte_count[1 << WIDE_BITS];
+static struct hlist_head cut_tab[1 << 10];
+static unsigned int cut_count[1 << 10];
 
 #define for_each_slot(ents, n) {				\
 	unsigned int slot; struct dev_ent *e;			\
@@ -54,6 +67,16 @@ static inline unsigned int dev_hashfn(unsigned int v)
 static inline u32 wide_hashfn(u64 v)
 {
 	return hash_32(v, WIDE_BITS);
+}
+
+static u32 byte_hashfn(u8 v)
+{
+	return hash_32(v, WIDE_BITS);
+}
+
+static u8 cut_hashfn(u32 v)
+{
+	return hash_32(v, 10);
 }
 
 static struct hlist_head *dev_bucket(u32 ifindex, u32 salt)
@@ -86,6 +109,10 @@ static void link_all(struct dev_ent *ents, unsigned int n, u32 salt)
 		}
 		hlist_add_head(&e->wide_node, &wide_tab[wide_hashfn(e->cookie)]);
 		wide_count[wide_hashfn(e->cookie)]++;
+		hlist_add_head(&e->byte_node, &byte_tab[byte_hashfn(e->ifindex)]);
+		byte_count[byte_hashfn(e->ifindex)]++;
+		hlist_add_head(&e->cut_node, &cut_tab[cut_hashfn(e->ifindex * 2654435761u)]);
+		cut_count[cut_hashfn(e->ifindex * 2654435761u)]++;
 	} end_slot
 }
 
@@ -110,6 +137,26 @@ static int wide_bucket_ok(u64 cookie)
 	return n == wide_count[wide_hashfn(cookie)];
 }
 
+static int byte_bucket_ok(u32 ifindex)
+{
+	struct dev_ent *e;
+	unsigned int n = 0;
+
+	hlist_for_each_entry(e, &byte_tab[byte_hashfn(ifindex)], byte_node)
+		n++;
+	return n == byte_count[byte_hashfn(ifindex)];
+}
+
+static int cut_bucket_ok(u32 ifindex)
+{
+	struct dev_ent *e;
+	unsigned int n = 0;
+
+	hlist_for_each_entry(e, &cut_tab[cut_hashfn(ifindex * 2654435761u)], cut_node)
+		n++;
+	return n == cut_count[cut_hashfn(ifindex * 2654435761u)];
+}
+
 static struct dev_ent *addr_find(u32 addr)
 {
 	struct dev_ent *e;
@@ -123,7 +170,7 @@ static struct dev_ent *addr_find(u32 addr)
 int main(void)
 {
 	struct dev_ent ents[24];
-	unsigned int i, ok = 0, wide_ok = 0;
+	unsigned int i, ok = 0, wide_ok = 0, byte_ok = 0, cut_ok = 0;
 	u32 salt = 0x5bd1e995;
 
 	for (i = 0; i < ARRAY_SIZE(ents); i++) {
@@ -135,9 +182,12 @@ int main(void)
 	for (i = 0; i < 40; i++) {
 		ok += dev_bucket_ok(7 * i + 1, salt);
 		wide_ok += wide_bucket_ok(((u64)i << 33) | (i * 977));
+		byte_ok += byte_bucket_ok(7 * i + 1);
+		cut_ok += cut_bucket_ok(7 * i + 1);
 	}
 	printf("dev buckets that match their counters: %u of 40\n", ok);
 	printf("wide buckets that match their counters: %u of 40\n", wide_ok);
+	printf("byte and cut buckets that match: %u and %u of 40\n", byte_ok, cut_ok);
 	printf("mixed: %u\n", mix_in(dev_hashfn(salt), 3));
 	for (i = 0; i < 60; i += 7)
 		printf("addr %u: %s\n", i, addr_find(0x0a000000 + 5 * i) ? "found" : "none");

@@ -38,7 +38,10 @@ def wrap_long_lines(old: str, new: str, limit: int = LIMIT) -> str:
     previous = ''
     for line in new.splitlines(True):
         body = line.rstrip('\n')
-        if body in kept or width(body) <= limit:
+        # a preprocessor line (a #define, a line it continues) stays: a break there
+        # would end the directive
+        directive = body.lstrip().startswith('#') or previous.endswith('\\')
+        if body in kept or width(body) <= limit or directive:
             out.append(line)
         else:
             # a line that continues a statement goes on at its own indentation, the

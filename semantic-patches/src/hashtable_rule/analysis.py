@@ -6,7 +6,8 @@ from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus
                     parse_tokens, render, strip_parens)
 from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, declaration_scope, declared_type,
                     function_header, function_range,
-                    in_spans, occurrences, statement_end, table_occurrences, tok_indices,
+                    in_spans, is_declarator, occurrences, statement_end, table_occurrences,
+                    tok_indices,
                     variable_type)
 from .tokens import _HASH_SIGN, Tokens, argument_spans, directive_start, matching_close
 from .helpers import _NARROW_WORDS, bucket_parts, calls_in, function_at
@@ -16,7 +17,7 @@ from .positional import (Positional, bucket_variable_reads, enclosing_call, inde
                          inserts_into, names_table_field, read_only_use, stored_in_cursor)
 from .sites import (Reduction, bucket_call, index_reduction, key_names, names_table,
                     parse_error, parse_span, table_of, type_of, undefined_names)
-from .widths import width_class
+from .widths import is_32_bits, width_class
 
 
 def loop_covers_table(fs, t, loop):
@@ -427,6 +428,54 @@ def buckets_unchanged(t):
                               for r in reds)
 
 
+def passed_to_same_buckets(fs, t, i, helpers):
+    """Is the table named at token i passed whole to a static function of the file that
+    picks its buckets only as hash_min() would (P[E], &P[E] with E = hash_32() of a key
+    of 4 bytes or less, to the bits of the table), while every access of t elsewhere does
+    too? The function then stays as it is: it finds entries where hash_add() puts them."""
+    toks = fs.toks
+    text = toks.text
+    lo = i
+    if t.scope == 'member':
+        if text[i - 1] not in ('->', '.'):
+            return False
+        lo = i - 2
+        while lo >= 2 and text[lo - 1] in ('->', '.') and toks.kind[lo - 2] == 'id':
+            lo -= 2
+        if toks.kind[lo] != 'id' or text[lo - 1] in ('->', '.', '*', '&'):
+            return False
+    if text[lo - 1] not in ('(', ',') or text[i + 1] not in (',', ')') \
+            or not buckets_unchanged(t):
+        return False
+    call = enclosing_call(text, lo)
+    d = helpers.get(call[0]) if call is not None else None
+    if d is None or d.kind != 'function' or not d.local or not d.static or d.ambiguous \
+            or d.toks is not toks or call[1] >= len(d.params):
+        return False
+    param, param_type = d.params[call[1]]
+    if not param_type or param_type.split() != ['struct', 'hlist_head', '*']:
+        return False
+    body = function_range(fs, toks.pos[d.body[0]])
+    if body is None:
+        return False
+    reasons = list(t.reasons)        # what the callee does is no reason of t: the use is
+    try:
+        for j in occurrences(fs, param, body[0], body[1]):
+            if text[j + 1] != '[' or is_declarator(toks, j):
+                return False         # P itself read, changed, or passed on
+            close = matching_close(text, j + 1)
+            try:
+                index = parse_tokens(toks, j + 2, close)
+            except Unknown:
+                return False
+            red = index_reduction(fs, t, index, toks.pos[j], body, helpers)
+            if red is None or not (red.exact or red.form == 'hash32' and red.width == 'small'):
+                return False
+        return True
+    finally:
+        t.reasons[:] = reasons
+
+
 def mixes_only(fs, i):
     """Is the call of a helper at token i only mixed into another value (x ^= h(k))?"""
     text = fs.toks.text
@@ -678,6 +727,8 @@ def decide_table(fs, t, helpers):
     for i in table_occurrences(fs, t):
         if toks.pos[i] not in t.uses and positional_use(fs, t, i, positions):
             t.uses.add(toks.pos[i])
+        if toks.pos[i] not in t.uses and passed_to_same_buckets(fs, t, i, helpers):
+            t.uses.add(toks.pos[i])
         if toks.pos[i] not in t.uses:
             line = toks.pos[i][0]
             t.refuse('use not understood: "%s"' % ' '.join(
@@ -753,7 +804,7 @@ def rename_index_variable(fs, t, var, rng, rewritten, reds):
     if len(key_types) == 1 and (var, rng) not in t.retyped:
         key_type = key_types.pop()
         var_type = _plain_type(decls[0][1])
-        if key_type and key_type != var_type and _is_32_bits(key_type) and _is_32_bits(var_type):
+        if key_type and key_type != var_type and is_32_bits(key_type) and is_32_bits(var_type):
             t.retyped[(var, rng)] = (decls[0][0], key_type)
 
 
@@ -773,19 +824,11 @@ def _key_type(fs, red, rng):
     return type_of(fs, strip_parens(red.key), rng) if red.toks is fs.toks else None
 
 
-_32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u32', '__s32',
-            'uint32_t', 'int32_t'}
-
-
 def _plain_type(type_text):
     if type_text is None:
         return None
     return ' '.join(w for w in type_text.split() if w not in ('const', 'volatile', 'static',
                                                                 'register'))
-
-
-def _is_32_bits(type_text):
-    return type_text in _32_BITS
 
 
 def declares_only(fs, pos):

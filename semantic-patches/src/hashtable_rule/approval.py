@@ -20,6 +20,12 @@ def approve(fs, pos, kind, extra=None):
     fs.approved[pos] = (kind, extra)
 
 
+def _assigned_key(fs, pos):
+    """The key an approved assignment at pos writes (a declaration with its initialiser)."""
+    got = fs.approved.get(pos)
+    return got[1] if got is not None and got[0] == 'assign' else None
+
+
 def approve_span(fs, lo, hi, kind, extra=None):
     """Approve the expression of tokens lo..hi-1 (its first and last token must match)."""
     fs.approved[fs.toks.pos[lo]] = (kind, extra, fs.toks.pos[hi - 1])
@@ -237,11 +243,14 @@ def decide(fs):
             approve(fs, pos, 'assign', red.key_text)
             removed |= rhs - red.kept
             macro_candidates |= {fs.toks.text[i] for i in rhs if fs.toks.text[i] in fs.macros}
+        # a declaration that also assigns the index (u8 idx = hash_32(k, B);) is one
+        # approval: the retype carries the key its initialiser becomes
         for (var, rng), (decl_pos, key_type) in t.retyped.items():
-            approve(fs, decl_pos, 'retype', (key_type, renames.get((var, rng))))
+            approve(fs, decl_pos, 'retype', (key_type, renames.get((var, rng)),
+                                             _assigned_key(fs, decl_pos)))
         for (var, rng), (decl_pos, name) in t.renamed.items():
             if (var, rng) in renames and (var, rng) not in t.retyped:
-                approve(fs, decl_pos, 'retype', (None, name))
+                approve(fs, decl_pos, 'retype', (None, name, _assigned_key(fs, decl_pos)))
         for bp in t.bucket_ptrs:
             red = bp['red']
             approve(fs, bp['pos'], 'bptr')

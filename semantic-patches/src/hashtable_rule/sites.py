@@ -13,10 +13,10 @@ import re
 from .cexpr import (Unknown, bits_expression, evaluate_all, free_names, is_primary, minus_one, parse_tokens, render,
                     same_constant, strip_outer_parens, strip_parens)
 from .files import _FACTS, key_type, variable_type
-from .helpers import (HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
+from .helpers import (_NARROW_WORDS, HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
                       is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
 from .tokens import _HASH_SIGN, Tokens
-from .widths import shape_class, wide_literal, width_class
+from .widths import is_32_bits, shape_class, wide_literal, width_class
 
 
 # placeholders of key and table templates: the key itself, the arguments of an
@@ -184,18 +184,26 @@ def member_of_struct(fs, t, table_text, rng):
     return bool(t.struct) and 'struct' in words and t.struct in words
 
 
-def _typed_in_helper(d, table, t):
+def _typed_in_helper(fs, d, table, t, args, rng):
     """Is the table expression of bucket helper d (P->T, P a parameter) a member of the
-    struct of t by the declared type of P? Whatever the caller passes becomes that type."""
+    struct of t, by the declared type of P and that of what the caller passes for it
+    (the call l2tp_session_id_hash_2(l2tp_pernet(net), id), whose first argument spatch
+    types)? A void * argument would not do: the key moves to the caller, as arg->T."""
     node = strip_parens(table)
     base = strip_parens(node[1]) if node[0] == 'field' else None
     if base is None or base[0] != 'id' or base[1] not in d.param_names():
         return False
-    type_text = d.params[d.param_names().index(base[1])][1] or ''
-    words = type_text.replace('*', ' ').split()
-    return bool(t.struct) and words.count('struct') == 1 and \
-        words[words.index('struct') + 1:words.index('struct') + 2] == [t.struct] and \
-        ('*' in type_text) == (d.toks.text[node[-1][1] - 2] == '->')
+    k = d.param_names().index(base[1])
+    arrow = d.toks.text[node[-1][1] - 2] == '->'
+    return k < len(args) and _names_struct(d.params[k][1], t.struct, arrow) and \
+        _names_struct(type_of(fs, args[k], rng), t.struct, arrow)
+
+
+def _names_struct(type_text, struct, pointer):
+    """Is type_text struct S (pointer: struct S *), S the struct given?"""
+    words = (type_text or '').replace('*', ' * ').split()
+    words = [w for w in words if w not in ('const', 'volatile')]
+    return bool(struct) and words[:2] == ['struct', struct] and words[2:] == (['*'] if pointer else [])
 
 
 def width_of_text(fs, text, rng):
@@ -362,6 +370,7 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
                              depth + 1, arg_texts)
         if r is not None:
             r.helpers.append((d, 'drop'))
+            r.exact = r.exact and holds_bucket_number(d.ret_type if d.kind == 'function' else None)
         return r
     form, operand = m.reducer
     if not check_operand(fs, t, form, operand_at_call(d, operand, env, arg_texts), where, what):
@@ -394,6 +403,12 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
     return r
 
 
+def holds_bucket_number(type_text):
+    """Does a value of type_text (a return type, a local; None: a macro's, untyped) keep
+    every bit of a bucket number? Not a type narrower than 32 bits."""
+    return not set((type_text or '').split()) & _NARROW_WORDS
+
+
 def fold_key(d, m, env, types, form):
     """The key of a helper that only folds one parameter: that parameter's argument."""
     arg = env[m.fold_param]
@@ -407,13 +422,17 @@ def fold_key(d, m, env, types, form):
     if to:
         # the argument was converted to the type of the parameter: keep that conversion
         width = width_class(to)
-        if arg_type is None or width_class(arg_type) != width:
+        cast = arg_type is None or width_class(arg_type) != width
+        if cast:
             arg = '(%s)%s' % (to, arg if is_primary(arg) else '(' + arg + ')')
         r = reduction_of_text('helper ' + d.name, arg, width)
         mix = strip_parens(m.mix) if m.mix is not None else None
-        # return hash_32(v, BITS) with a v of 4 bytes or less: what hash_min() computes
-        r.exact = form == 'hash32' and width == 'small' and mix is not None \
-            and mix[0] == 'id' and mix[1] == m.fold_param
+        # return hash_32(v, BITS) for a u32 v given a 32-bit value (or cast to it), in a
+        # type that holds the bucket number: what hash_min() computes of the key. A
+        # narrower parameter or argument would have cut the key first.
+        r.exact = form == 'hash32' and is_32_bits(to) and (cast or is_32_bits(arg_type)) \
+            and mix is not None and mix[0] == 'id' and mix[1] == m.fold_param \
+            and holds_bucket_number(d.ret_type if d.kind == 'function' else None)
         return r
     return reduction_of_text('helper ' + d.name, arg, width_class(arg_type) if arg_type else None)
 
@@ -455,7 +474,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         if d not in t.bucket_helpers:
             t.bucket_helpers.append(d)
     if t.scope == 'member' and not (member_of_struct(fs, t, table_text, rng) or
-                                    _typed_in_helper(d, m.table, t)):
+                                    _typed_in_helper(fs, d, m.table, t, args, rng)):
         t.refuse('cannot tell that "%s" is a member of struct %s' % (table_text, t.struct or '?'),
                  where)
         return t, table_text, None
@@ -507,6 +526,8 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                          'statements' % d.name, where)
     if r is None:
         return t, table_text, None
+    if m.index_local and not holds_bucket_number(m.local_types.get(m.index_local)):
+        r.exact = False              # u8 idx = h(v); return &T[idx]: idx cuts the number
     if not (m.nested is not None and m.nested[0] == ''):
         r.with_parts(parts)          # else the index of the caller gave key and parts
     if r.width is None:

@@ -184,6 +184,13 @@ def retyped_name(p, name):
     return (extra[1] or name) if isinstance(extra, tuple) else name
 
 
+def retyped_init(p):
+    """The key an approved variable declaration is now initialised with (its initialiser
+    was an index of the key), or None: the initialiser stays."""
+    extra = approved_extra(p)
+    return extra[2] if isinstance(extra, tuple) and len(extra) > 2 else None
+
+
 def assigned_name(p):
     """The variable an approved assignment assigns: renamed for the key it now holds."""
     fs = state(p)

@@ -22,6 +22,16 @@ _LONG_TYPES = {'long', 'u64', 's64', '__u64', '__s64', 'size_t', 'ssize_t', 'u_i
                'pgoff_t', 'sector_t', 'ptrdiff_t', '__le64', '__be64'}
 
 
+_32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u32', '__s32',
+            'uint32_t', 'int32_t'}
+
+
+def is_32_bits(type_text):
+    """Is type_text (without const or volatile) an integer type of exactly 32 bits?"""
+    words = [w for w in (type_text or '').split() if w not in ('const', 'volatile', 'register')]
+    return ' '.join(words) in _32_BITS
+
+
 def width_class(type_text):
     """'small' (hashed with hash_32), 'long' (hash_long), or the type itself."""
     words = [w for w in re.findall(r'[A-Za-z_]\w*|\*', type_text)
