@@ -1051,6 +1051,16 @@ class PatchesTest(unittest.TestCase):
         self.assertNotIn('bucket pointer(s) folded', text)     # counts of zero are left out
         self.assertIn('- the walk at line 9 stays open-coded: it breaks early.', text)
 
+    def test_describe_member_says_whether_its_field_changed(self):
+        t = table('m', 'a.c', bits='4', forms=['and'], keys=['k'], key_widths=['u32'],
+                  accesses=dict(keyed=2), scope='member')
+        self.assertIn('The declaration stays', patches.describe(t))
+        t.declared = True
+        text = patches.describe(t)
+        self.assertTrue(text.startswith('Convert m, a struct member of 16 (2^4) buckets, to '
+                                        'DECLARE_HASHTABLE(m, 4).'), text)
+        self.assertNotIn('The declaration stays', text)
+
     def test_describe_mixed_hash_64_and_hash_long(self):
         t = table('t', 'a.c', bits='4', forms=['hash64', 'hashlong'], keys=['ino'],
                   key_widths=['long'], accesses=dict(keyed=2))

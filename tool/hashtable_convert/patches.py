@@ -48,6 +48,9 @@ def describe(t: Table) -> str:
         decl = 'DEFINE_READ_MOSTLY_HASHTABLE' if t.read_mostly else 'DEFINE_HASHTABLE'
         out.append('Convert %s, an array of %s struct hlist_head, to %s(%s, %s)%s.'
                    % (t.name, size, decl, t.name, t.bits, where))
+    elif t.declared:
+        out.append('Convert %s, a struct member of %s buckets, to DECLARE_HASHTABLE(%s, %s)%s.'
+                   % (t.name, size, t.name, t.bits, where))
     else:
         out.append('Convert the uses of %s, a struct member of %s buckets, to hashtable.h%s. '
                    'The declaration stays: an array of a power of two of hlist_head is '
