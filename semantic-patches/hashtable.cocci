@@ -2085,10 +2085,16 @@ class Reduction:
         self.kept = set()
         self.helpers = []            # (Definition, 'drop' or 'keep')
         self.key_type = None         # the C type of the key, where a kept helper returns it
-        self.exact = False           # hash_min() of the key is this very index
+        self.exact = False           # hash_min() of the key is this very index (a helper)
         # the key as a template over placeholders, and the text the caller gives each
         # placeholder: a callee given the same values can rebuild the key
         self.template, self.parts = KEY_PART, {KEY_PART: self.key_text}
+
+    def picks_hash_min_bucket(self):
+        """Is this index the bucket hash_min() picks for the key? So for hash_32() of a
+        key of 4 bytes or less (to the bits of the table: other bits are refused), written
+        at the site or through a helper that is exactly that."""
+        return self.exact or (self.form == 'hash32' and self.width == 'small')
 
     def with_parts(self, parts):
         """The key text so far is over placeholders: make it the text of parts."""
@@ -4373,8 +4379,7 @@ def buckets_unchanged(t):
     (other bits are refused), itself or through a helper: hash_min() is hash_32() for
     such keys."""
     reds = table_reductions(t)
-    return bool(reds) and all(r.exact or (r.form == 'hash32' and r.width == 'small')
-                              for r in reds)
+    return bool(reds) and all(r.picks_hash_min_bucket() for r in reds)
 
 
 def passed_to_same_buckets(fs, t, i, helpers):
@@ -4418,7 +4423,7 @@ def passed_to_same_buckets(fs, t, i, helpers):
             except Unknown:
                 return False
             red = index_reduction(fs, t, index, toks.pos[j], body, helpers)
-            if red is None or not (red.exact or red.form == 'hash32' and red.width == 'small'):
+            if red is None or not red.picks_hash_min_bucket():
                 return False
         return True
     finally:
@@ -4759,7 +4764,7 @@ def rename_index_variable(fs, t, var, rng, rewritten, reds):
 
 def _cuts_key(fs, red, var_type, rng):
     """Is var_type narrower than 32 bits and not the very type of the key?"""
-    if not set(var_type.split()) & _NARROW_WORDS:
+    if holds_bucket_number(var_type):
         return False
     key_type = _key_type(fs, red, rng)
     return key_type is None or _plain_type(key_type) != _plain_type(var_type)

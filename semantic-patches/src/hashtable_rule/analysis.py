@@ -5,18 +5,16 @@ import re
 from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus_one, parse_text, same_constant,
                     parse_tokens, render, strip_parens)
 from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, declaration_scope, declared_type,
-                    function_header, function_range,
-                    in_spans, is_declarator, occurrences, statement_end, table_occurrences,
-                    tok_indices,
-                    variable_type)
+                    function_header, function_range, in_spans, is_declarator, occurrences,
+                    statement_end, table_occurrences, tok_indices, variable_type)
 from .tokens import _HASH_SIGN, Tokens, argument_spans, directive_start, matching_close
-from .helpers import _NARROW_WORDS, bucket_parts, calls_in, function_at
+from .helpers import bucket_parts, calls_in, function_at
 from .allocated import analyse_allocated
 from .params import find_bucket_params
 from .positional import (Positional, bucket_variable_reads, enclosing_call, index_of,
                          inserts_into, names_table_field, read_only_use, stored_in_cursor)
-from .sites import (Reduction, bucket_call, index_reduction, key_names, names_table,
-                    parse_error, parse_span, table_of, type_of, undefined_names)
+from .sites import (Reduction, bucket_call, holds_bucket_number, index_reduction, key_names,
+                    names_table, parse_error, parse_span, table_of, type_of, undefined_names)
 from .widths import is_32_bits, width_class
 
 
@@ -424,8 +422,7 @@ def buckets_unchanged(t):
     (other bits are refused), itself or through a helper: hash_min() is hash_32() for
     such keys."""
     reds = table_reductions(t)
-    return bool(reds) and all(r.exact or (r.form == 'hash32' and r.width == 'small')
-                              for r in reds)
+    return bool(reds) and all(r.picks_hash_min_bucket() for r in reds)
 
 
 def passed_to_same_buckets(fs, t, i, helpers):
@@ -469,7 +466,7 @@ def passed_to_same_buckets(fs, t, i, helpers):
             except Unknown:
                 return False
             red = index_reduction(fs, t, index, toks.pos[j], body, helpers)
-            if red is None or not (red.exact or red.form == 'hash32' and red.width == 'small'):
+            if red is None or not red.picks_hash_min_bucket():
                 return False
         return True
     finally:
@@ -810,7 +807,7 @@ def rename_index_variable(fs, t, var, rng, rewritten, reds):
 
 def _cuts_key(fs, red, var_type, rng):
     """Is var_type narrower than 32 bits and not the very type of the key?"""
-    if not set(var_type.split()) & _NARROW_WORDS:
+    if holds_bucket_number(var_type):
         return False
     key_type = _key_type(fs, red, rng)
     return key_type is None or _plain_type(key_type) != _plain_type(var_type)

@@ -39,10 +39,16 @@ class Reduction:
         self.kept = set()
         self.helpers = []            # (Definition, 'drop' or 'keep')
         self.key_type = None         # the C type of the key, where a kept helper returns it
-        self.exact = False           # hash_min() of the key is this very index
+        self.exact = False           # hash_min() of the key is this very index (a helper)
         # the key as a template over placeholders, and the text the caller gives each
         # placeholder: a callee given the same values can rebuild the key
         self.template, self.parts = KEY_PART, {KEY_PART: self.key_text}
+
+    def picks_hash_min_bucket(self):
+        """Is this index the bucket hash_min() picks for the key? So for hash_32() of a
+        key of 4 bytes or less (to the bits of the table: other bits are refused), written
+        at the site or through a helper that is exactly that."""
+        return self.exact or (self.form == 'hash32' and self.width == 'small')
 
     def with_parts(self, parts):
         """The key text so far is over placeholders: make it the text of parts."""
