@@ -6,7 +6,9 @@
  * (kernel/ucount.c): count_hash's key is the value of the namespace
  * pointer and of the uid, which no call can change, so it may move to the
  * uses. deref_hash's helper hands its pointer to ns_id(), which reads
- * ns->id: the call in between could change that, so it stays.
+ * ns->id: new_count(ns), called in between, could change that, so it stays
+ * (kzalloc() alone could not: it writes only the memory it returns, case
+ * calls_between).
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -79,6 +81,15 @@ static struct count *get_count(struct ns *ns, u32 uid)
 	return c;
 }
 
+/* a function of the file's own: what it does to ns is not looked into */
+static struct count *new_count(struct ns *ns)
+{
+	struct count *c = kzalloc(sizeof(*c), GFP_KERNEL);
+
+	c->ns = ns;
+	return c;
+}
+
 static struct count *get_deref(struct ns *ns, u32 uid)
 {
 	struct hlist_head *head = deref_hashentry(ns, uid);
@@ -87,8 +98,7 @@ static struct count *get_deref(struct ns *ns, u32 uid)
 	hlist_for_each_entry(c, head, node)
 		if (c->ns == ns && c->uid == uid)
 			return c;
-	c = kzalloc(sizeof(*c), GFP_KERNEL);
-	c->ns = ns;
+	c = new_count(ns);
 	c->uid = uid;
 	hlist_add_head(&c->node, head);
 	return c;

@@ -148,6 +148,24 @@ _NO_WRITE_CALLS = {
     'read_unlock', 'write_lock', 'write_unlock', 'read_lock_bh', 'read_unlock_bh',
     'write_lock_bh', 'write_unlock_bh', 'mutex_lock', 'mutex_unlock', 'down_read', 'up_read',
     'down_write', 'up_write', 'lockdep_assert_held',
+    # allocators: they are given a size and flags, and write only the memory they return
+    'kmalloc', 'kzalloc', 'kcalloc', 'kmalloc_array', 'kvmalloc', 'kvzalloc', 'kvcalloc',
+    'kmem_cache_alloc', 'kmem_cache_zalloc', 'vmalloc', 'vzalloc',
+}
+# initialisers: they write the one lock, list or counter their first argument points to
+# (never kfree(): a key read after it would be read from freed memory)
+_INIT_CALLS = {
+    'spin_lock_init', 'raw_spin_lock_init', 'mutex_init', 'rwlock_init', 'init_rwsem',
+    'INIT_LIST_HEAD', 'INIT_HLIST_HEAD', 'INIT_HLIST_NODE', 'init_waitqueue_head',
+    'init_completion', 'kref_init', 'refcount_set', 'atomic_set', 'atomic_long_set',
+}
+# calls that only read their arguments (the kernel's printk has no %n): a key they print
+# is the same after them
+_PRINT_CALLS = {
+    'printk', 'pr_emerg', 'pr_alert', 'pr_crit', 'pr_err', 'pr_warn', 'pr_notice', 'pr_info',
+    'pr_cont', 'pr_debug', 'pr_devel', 'dev_emerg', 'dev_alert', 'dev_crit', 'dev_err',
+    'dev_warn', 'dev_notice', 'dev_info', 'dev_dbg', 'netdev_emerg', 'netdev_alert',
+    'netdev_crit', 'netdev_err', 'netdev_warn', 'netdev_notice', 'netdev_info', 'netdev_dbg',
 }
 
 
@@ -195,6 +213,18 @@ def reads_through(toks, lo, hi, name, helpers, depth=0):
     return False
 
 
+def writes_other_field(text, i, fields):
+    """Is the first argument of the call whose ( is text[i] the address of a field, &p->f
+    or &p->a.f, that is none of the key's fields? An initialiser given it writes only f."""
+    spans = argument_spans(text, i)
+    path = text[spans[0][0]:spans[0][1]] if spans else []
+    if len(path) < 4 or path[0] != '&' or len(path) % 2 or not path[1].isidentifier():
+        return False
+    steps = path[2:]
+    return all(op in ('->', '.') and name.isidentifier() and name not in fields
+               for op, name in zip(steps[::2], steps[1::2]))
+
+
 def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
@@ -221,6 +251,11 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
                 return False, 'key "%s" changes before the bucket is used' % red.key_text
         if tok == '(' and toks.text[i - 1] in _NO_WRITE_CALLS and not any(
                 x in names or x in fields for x in toks.text[i:matching_close(toks.text, i)]):
+            continue
+        if tok == '(' and toks.text[i - 1] in _PRINT_CALLS:
+            continue                 # what it is given is checked token by token
+        if tok == '(' and toks.text[i - 1] in _INIT_CALLS and \
+                writes_other_field(toks.text, i, fields):
             continue
         if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only or reads_memory) \
                 and toks.text[i - 1] not in _NOT_CALLS:

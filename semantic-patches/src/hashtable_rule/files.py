@@ -17,7 +17,7 @@ import json
 import os
 
 from .cexpr import TYPEDEFS, Unknown, parse_tokens
-from .tokens import _HASH_SIGN, Tokens, _pos, _span, align, directive_start, matching_close
+from .tokens import _HASH_SIGN, Tokens, _pos, _span, align, directive_start, matching_close, on_include_line
 
 
 def typedef_names(toks):
@@ -373,7 +373,8 @@ def occurrences(fs, name, lo=0, hi=None):
     out = []
     for i in range(lo, hi + 1):
         if toks.text[i] == name and toks.kind[i] == 'id' \
-                and not (i > 0 and toks.text[i - 1] in ('->', '.')) and i not in fs.member_args:
+                and not (i > 0 and toks.text[i - 1] in ('->', '.')) and i not in fs.member_args \
+                and not on_include_line(toks, i):
             out.append(i)
     return out
 
@@ -409,7 +410,7 @@ def table_occurrences(fs, t):
     toks = fs.toks
     out = []
     for i, tok in enumerate(toks.text):
-        if tok != t.name or toks.kind[i] != 'id':
+        if tok != t.name or toks.kind[i] != 'id' or on_include_line(toks, i):
             continue
         if toks.pos[i] != t.pos and (i == 0 or toks.text[i - 1] not in ('->', '.')):
             rng = function_range(fs, toks.pos[i])

@@ -198,6 +198,12 @@ def directive_start(toks, i):
     return j if toks.text[j] == _HASH_SIGN else None
 
 
+def on_include_line(toks, i):
+    """Is token i part of the file name of an include line (hash in linux/hash.h)?"""
+    j = directive_start(toks, i)
+    return j is not None and j + 1 < len(toks.text) and toks.text[j + 1] == 'include'
+
+
 def argument_spans(toks, j):
     """(first, end) token indices of each argument of the call whose ( is toks[j]."""
     close = matching_close(toks, j)
