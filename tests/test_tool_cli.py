@@ -445,7 +445,8 @@ class OtherStructMemberTest(unittest.TestCase):
     OTHER_USE = ('#include "o.h"\n'
                  'unsigned int bump(struct other *o, unsigned int i)\n{\n'
                  '\treturn ++o->mt[i & 3];\n}\n')
-    UNKNOWN_USE = ('#include "o.h"\n#define OTHER(p) ((struct other *)(p))\n'
+    # (it includes t.h: a file that does not cannot see struct reg, nor name its mt)
+    UNKNOWN_USE = ('#include "t.h"\n#include "o.h"\n#define OTHER(p) ((struct other *)(p))\n'
                    'unsigned int peek(void *p)\n{\n\treturn OTHER(p)->mt[0];\n}\n')
 
     def convert(self, extra):
@@ -476,6 +477,12 @@ class OtherStructMemberTest(unittest.TestCase):
         self.assertEqual(tables['mt']['verdict'], 'skipped')
         self.assertIn('lib/c.c: ', tables['mt']['reasons'][0])
         self.assertEqual(r.stdout, '')
+
+    def test_file_that_cannot_see_the_struct_does_not_block(self):
+        # the same use in a file without t.h: its mt can only be struct other's
+        r, tables = self.convert({'lib/c.c': self.UNKNOWN_USE.replace('#include "t.h"\n', '')})
+        self.assertEqual(tables['mt']['verdict'], 'converted', tables['mt']['reasons'])
+        self.assertNotIn('lib/c.c', tables['mt']['files'])
 
 
 class HeaderIncludedThroughAnotherTest(unittest.TestCase):

@@ -12,7 +12,7 @@ from typing import Dict, Iterable, List, Set
 
 from .model import FORM_WORDS, Problem, Table
 from .shared import Plan, SharedTable
-from .sources import Declaration, blank_comments_and_strings, read_text
+from .sources import Declaration, blank_comments_and_strings, blank_includes, read_text
 
 # hash_64() and hash_long() sites of one table: hash_min() makes them agree (the rule's
 # AGREEING_FORMS, analysis.py)
@@ -154,7 +154,7 @@ def _other_structs_only(records: List[dict], st: SharedTable) -> bool:
 
 def _uses(root: str, path: str, st: SharedTable) -> bool:
     """Does the code of path name st? Any occurrence may be a use (offsetof(S, T) is one)."""
-    code = blank_comments_and_strings(read_text(os.path.join(root, path)) or '')
+    code = blank_includes(blank_comments_and_strings(read_text(os.path.join(root, path)) or ''))
     return re.search(r'\b%s\b' % re.escape(st.name), code) is not None
 
 

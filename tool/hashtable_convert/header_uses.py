@@ -68,13 +68,63 @@ def classify(code: str, name: str, declaration_lines: Set[int], structs: Set[str
         line = code.count('\n', 0, m.start()) + 1
         if line in declaration_lines:
             out.append(HeaderUse(DECLARATION, line))
-        elif structs and _field_of_other_struct(code, contexts, m, structs):
+        elif structs and (_field_of_other_struct(code, contexts, m, structs) or
+                          _variable_of_that_name(code, m)):
             out.append(HeaderUse(OTHER_STRUCT, line))
         else:
             why, helper = _same_bucket_index(code, contexts, m, bits, macros, bool(structs))
             out.append(HeaderUse(SAME_BUCKET, line, helper=helper) if why is None
                        else HeaderUse(OTHER, line, why))
     return out
+
+
+# lowercase kernel macros that take a member name as an argument
+MEMBER_MACROS = ('offsetof', 'offsetofend', 'container_of', 'container_of_const', 'sizeof_field',
+                 'typeof_member', 'struct_size', 'flex_array_size', 'list_entry',
+                 'hlist_entry', 'hlist_entry_safe')
+
+
+def _variable_of_that_name(code: str, m) -> bool:
+    """Is the occurrence at m a variable, parameter or function of the member's name,
+    not the member: not after -> or ., not on a preprocessor line (a macro may paste it
+    after ->), and either outside every call or a parameter declared in a prototype (any
+    other argument may be given to a macro that makes it a member)?"""
+    start = code.rfind('\n', 0, m.start()) + 1
+    if re.match(r'\s*#', code[start:]):
+        return False
+    if re.search(r'(?:->|\.)\s*$', code[max(0, m.start() - 400):m.start()]):
+        return False
+    if re.search(r'\\\s*$', code[max(0, code.rfind('\n', 0, max(start - 1, 0)) + 1):start]):
+        return False                 # a continued #define line
+    if _callee_of_argument(code, m.start()) is None:
+        return True
+    # struct ftrace_hash *hash, int hash: a declarator, after a type
+    return re.search(r'(?:\*|\b(?!return\b|sizeof\b|case\b)[A-Za-z_]\w*)\s*$',
+                     code[max(0, m.start() - 200):m.start()]) is not None and \
+        re.match(r'\s*[,)\[]', code[m.end():]) is not None and \
+        re.search(r'[(,]\s*(?:const\s+|volatile\s+)*(?:(?:struct|union|enum)\s+)?\w+[\s*]*'
+                  r'(?:const\s*)?$', code[max(0, m.start() - 200):m.start()]) is not None
+
+
+def _callee_of_argument(code: str, at: int) -> Optional[str]:
+    """The callee whose argument list holds offset at, or None (a declarator or an
+    expression outside any call; a prototype's parameter counts as its function's)."""
+    depth = 0
+    for j in range(at - 1, max(-1, at - 2000), -1):
+        c = code[j]
+        if c in ')]':
+            depth += 1
+        elif c in '([':
+            if depth == 0:
+                if c == '[':
+                    return None
+                word = re.search(r'(\w+)\s*$', code[max(0, j - 64):j])
+                return word.group(1) if word and word.group(1) not in (
+                    'if', 'for', 'while', 'switch', 'return', 'sizeof') else None
+            depth -= 1
+        elif c in ';{}' and depth == 0:
+            return None
+    return None
 
 
 def _field_of_other_struct(code, contexts, m, structs) -> bool:

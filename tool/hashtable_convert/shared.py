@@ -16,8 +16,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Set
 
-from .header_uses import OTHER, SAME_BUCKET, HeaderUse, bits_texts, classify
-from .sources import (Declaration, blank_comments_and_strings, files_naming, include_dirs, pasted_names, read_text,
+from .header_uses import MEMBER_MACROS, OTHER, SAME_BUCKET, HeaderUse, bits_texts, classify
+from .includes import files_seeing_struct, start_include_search
+from .sources import (Declaration, blank_comments_and_strings, blank_includes, files_naming, include_dirs, pasted_names, read_text,
                       scan_declarations)
 
 MAX_FILES_PER_TABLE = 32
@@ -252,9 +253,12 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
         for t in p.shared.values():
             t.reasons.append(UNKNOWN_TREE)
         return
+    structs = sorted({t.struct for t in p.shared.values() if t.scope == 'member' and t.struct})
+    if structs:
+        start_include_search(root)      # read only if a member table needs it
     naming = files_naming(root, sorted({t.name for t in p.shared.values()}), MAX_FILES_PER_TABLE)
     for key, t in sorted(p.shared.items()):
-        _analyse(root, t, naming.get(t.name, []), inside)
+        _analyse(root, t, naming.get(t.name, []), inside, structs)
     viable = sorted({t.name for t in p.shared.values() if not t.reasons})
     for name, path in sorted(pasted_names(root, viable).items()):
         for t in p.shared.values():
@@ -425,7 +429,8 @@ def header_helpers(root: str, path: str):
     return helpers, _closure(found, wanted, own)
 
 
-def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str], bool]) -> None:
+def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str], bool],
+             structs: List[str]) -> None:
     kinds = {d.kind for d in t.declarations}
     definitions = [d for d in t.declarations if d.kind == 'global']
     if 'member' in kinds and len(kinds) > 1:
@@ -440,6 +445,8 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
         t.reasons.append('declared with different sizes: %s' % ', '.join(sorted(sizes)))
     if not sizes:
         t.reasons.append('no declaration gives its size')
+    declared_in = {d.path for d in t.declarations if d.path.endswith('.h')}
+    files = _files_of_struct(root, t, files, declared_in, structs)
     # a file whose occurrences are all of its own variable of that name has no use of it
     # (not looked for in the files of a name far too common to convert: read once each)
     named = [f for f in files if f.endswith('.c')]
@@ -447,7 +454,6 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
            and _own_variable_only(root, f, t.name)}
     sources = [f for f in named if f not in own]
     t.files = sources
-    declared_in = {d.path for d in t.declarations if d.path.endswith('.h')}
     # from here on, the cheapest test first: one reason is enough to refuse
     if len(sources) > MAX_FILES_PER_TABLE:
         t.reasons.append('named in %d files (more than %d to convert together)'
@@ -483,15 +489,33 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
             t.fields[k].extend(x for x in v if x not in t.fields[k])
 
 
-# the kernel's lowercase macros that take a member name
-_MEMBER_MACROS = ('offsetof', 'offsetofend', 'container_of', 'container_of_const', 'sizeof_field',
-                  'typeof_member', 'struct_size', 'flex_array_size', 'list_entry',
-                  'hlist_entry', 'hlist_entry_safe')
+def _files_of_struct(root: str, t: SharedTable, files: List[str], declared_in: Set[str],
+                     structs: List[str]) -> List[str]:
+    """Of the files that name member table t, those where it can be meant (see
+    includes.py): the others name a member of another struct. Only looked for where
+    they would change the verdict: more .c files than can be converted together, or
+    files other than t's header that would be checked for uses."""
+    if t.scope != 'member' or not t.struct or not declared_in or \
+            len(declared_in) != len(t.declarations):
+        return files
+    units = [f for f in files if f.endswith('.c')]
+    if len(units) <= MAX_FILES_PER_TABLE and not set(files) - set(units) - declared_in:
+        return files
+    narrowed = files_seeing_struct(root, t.struct, t.name, sorted(declared_in), files,
+                                   MAX_FILES_PER_TABLE, structs)
+    if narrowed is None:
+        return files
+    # a name far too common was found with its comments and includes: drop them now
+    return [f for f in files if f in set(narrowed) and
+            re.search(r'\b%s\b' % re.escape(t.name), blank_includes(blank_comments_and_strings(
+                read_text(os.path.join(root, f)) or '')))]
+
+
 # kernel macros whose arguments are expressions: a name they are given is a variable
 _EXPRESSION_MACROS = frozenset(('ARRAY_SIZE', 'READ_ONCE', 'WRITE_ONCE', 'WARN_ON', 'WARN_ON_ONCE',
                                 'BUG_ON', 'BUILD_BUG_ON', 'IS_ERR', 'IS_ERR_OR_NULL', 'PTR_ERR'))
 _MEMBER_FORMS_RE = (r'(?:->|\.)\s*{0}\b|'
-                    r'(?:%s)\s*\([^;]*?\b{0}\b' % '|'.join(_MEMBER_MACROS))
+                    r'(?:%s)\s*\([^;]*?\b{0}\b' % '|'.join(MEMBER_MACROS))
 
 
 _OWN: Dict[tuple, bool] = {}

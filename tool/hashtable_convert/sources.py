@@ -40,6 +40,14 @@ def blank_comments_and_strings(text: str) -> str:
     return _BLANK_RE.sub(lambda m: re.sub(r'[^\n]', ' ', m.group()), text)
 
 
+_INCLUDE_LINE_RE = re.compile(r'^([ \t]*#[ \t]*include\b)[^\n]*', re.M)
+
+
+def blank_includes(code: str) -> str:
+    """code without the names of the files it includes (<linux/hash.h> names no hash)."""
+    return _INCLUDE_LINE_RE.sub(lambda m: m.group(1), code)
+
+
 def _brace_contexts(code: str) -> List[Tuple[int, int, str]]:
     """(open offset, close offset, what opened it) for every brace pair."""
     out, stack = [], []
@@ -197,19 +205,22 @@ def under(paths: List[str], root: str):
 
 
 def _search_command(flags: str, extended: bool = False,
-                    suffixes: Tuple[str, ...] = INCLUDED_SUFFIXES) -> List[str]:
-    """grep -r FLAGS over the C sources of a tree (files ending in suffixes); ripgrep
-    where it is installed (it uses every core, in a third of the time of grep over
-    Linux 6.1; --hidden: grep reads files whose names start with a dot too). extended:
-    -E for grep (ripgrep's patterns are extended already)."""
+                    suffixes: Tuple[str, ...] = INCLUDED_SUFFIXES,
+                    names: Tuple[str, ...] = (), follow: bool = False) -> List[str]:
+    """grep -r FLAGS over the C sources of a tree (files ending in suffixes, or named
+    by one of the globs names); ripgrep where it is installed (it uses every core, in a
+    third of the time of grep over Linux 6.1; --hidden: grep reads files whose names
+    start with a dot too). extended: -E for grep (ripgrep's patterns are extended
+    already); follow: into symbolic links too."""
+    globs = ['*.' + x for x in suffixes] + list(names)
     if shutil.which('rg'):
         cmd = ['rg', flags, '--no-ignore', '--hidden', '--no-messages', '--with-filename',
-               '--no-line-number', '--color', 'never']
-        for x in suffixes:
-            cmd += ['-g', '*.' + x]
+               '--no-line-number', '--color', 'never'] + (['--follow'] if follow else [])
+        for g in globs:
+            cmd += ['-g', g]
         return cmd + [arg for d in sorted(SKIP_DIRS) for arg in ('-g', '!' + d)]
-    return ['grep', '-r' + flags.lstrip('-') + ('E' if extended else '')] + \
-        ['--include=*.' + x for x in suffixes] + \
+    return ['grep', ('-R' if follow else '-r') + flags.lstrip('-') + ('E' if extended else '')] + \
+        ['--include=' + g for g in globs] + \
         ['--exclude-dir=' + d for d in sorted(SKIP_DIRS)]
 
 
@@ -245,7 +256,7 @@ def files_naming(root: str, names: List[str], limit: int = 1 << 30) -> Dict[str,
             if rel not in code_words:
                 text = read_text(os.path.join(root, rel)) or ''
                 if rel.endswith(C_SUFFIXES):    # other comments are not C's: keep them all
-                    text = blank_comments_and_strings(text)
+                    text = blank_includes(blank_comments_and_strings(text))
                 code_words[rel] = set(re.findall(r'\w+', text))
         result[name] = [f for f in files if name in code_words[f]]
     return result

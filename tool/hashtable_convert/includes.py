@@ -1,0 +1,534 @@
+"""Which files of a tree can see a struct (part of stage 2).
+
+A member table E->T of struct S declared in header D can be indexed only
+where the compiler knows S's fields:
+
+- in a translation unit (a .c file) that includes D, directly or through
+  other headers: every other .c file that names T names another struct's T;
+- in a header (or an .inc/.def file) that such a unit includes, when its
+  code can form an expression of type struct S: it names S, a typedef of it,
+  or a name declared with such a type (a field, a function, a global, a
+  macro), or it includes D itself.
+
+The include graph comes from one search of the tree's #include lines. Where
+an include cannot be resolved exactly (kbuild adds -I paths of its own), it
+is taken to reach every file whose path ends with what it names: more files
+can only keep a table refused. A computed include (#include MACRO, as
+trace/define_trace.h does) reaches what the macro is defined to: a file that
+defines such a macro to a file that sees S sees S too.
+"""
+
+import os
+import re
+import subprocess
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Set, Tuple
+
+from .sources import INCLUDED_SUFFIXES, _search_command, blank_comments_and_strings, read_text
+
+# path:line of a search's output, for the lines that include a file by name or by macro
+_INCLUDE_OUT_RE = re.compile(r'^(?:\./)?([^:\n]*):[ \t]*#[ \t]*include(?:_next)?[ \t]*'
+                             r'(?:([<"])([^>"\n]+)[>"]|([A-Za-z_][^\n]*))', re.M)
+_DEFINE_OUT_RE = re.compile(r'^(?:\./)?([^:\n]*):[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+'
+                            r'(?:[<"]([^>"\n]+)[>"]|([A-Za-z_][\w./-]*))[ \t]*(?:/[*/][^\n]*)?$', re.M)
+# a makefile's -include FILE (kbuild passes it to the compiler: every unit below has it)
+_FORCED_OUT_RE = re.compile(r'^(?:\./)?([^:\n]*):.*?(?:^|\s)-include\s+(\S+)', re.M)
+# one search finds all three: the includes, the macros of one word or one quoted or
+# bracketed path that an #include MACRO line may name, and makefiles' -include options
+_SEARCH = (r'#[[:space:]]*(include|define[[:space:]]+[A-Za-z_][A-Za-z_0-9]*[[:space:]]+'
+           r'([<"][^>"]*[>"]|[A-Za-z_][A-Za-z_0-9./-]*)[[:space:]]*(/[*/].*)?$)|'
+           r'(^|[[:space:]])-include[[:space:]]')
+_MAKEFILES = ('Makefile', 'Kbuild', 'Makefile.*', '*.mk')
+
+Include = Tuple[str, str, str]      # the including file (relative to the root), '<' or '"', target
+
+
+def _written(target: str) -> str:
+    """The path an include names, without its ./ and ../ steps (for a suffix match)."""
+    parts = [p for p in os.path.normpath(target).split('/') if p not in ('.', '..', '')]
+    return '/'.join(parts)
+
+
+def _ends_with(path: str, written: str) -> bool:
+    if ('/' + path).endswith('/' + written):
+        return True
+    # kbuild's generic-y: <asm/x.h> is arch/*/include/generated/asm/x.h, which includes
+    # <asm-generic/x.h>
+    return written.startswith('asm/') and ('/' + path).endswith('/asm-generic/' + written[4:])
+
+
+@dataclass
+class IncludeGraph:
+    """Every #include of a tree, found by the basename of what it names.
+
+    An include is taken to reach the file the compiler finds first where that is
+    certain (a quoted name in the includer's own folder), else every file whose
+    path ends with what it names: kbuild adds -I folders of its own.
+    """
+    root: str
+    by_basename: Dict[str, List[Include]] = field(default_factory=lambda: defaultdict(list))
+    by_path: Dict[str, List[Include]] = field(default_factory=lambda: defaultdict(list))
+    # files with an #include MACRO line -> the macro names of that line
+    computed: Dict[str, Set[str]] = field(default_factory=dict)
+    # file -> the targets (as written) of its #define NAME <x>, "x" or word, for the
+    # NAMEs used in computed includes; and NAME -> those targets
+    defined_targets: Dict[str, List[str]] = field(default_factory=lambda: defaultdict(list))
+    defined_names: Dict[str, List[str]] = field(default_factory=lambda: defaultdict(list))
+    # folder -> what its makefile force-includes into every unit below it
+    forced: Dict[str, List[str]] = field(default_factory=lambda: defaultdict(list))
+    _own: Dict[Include, Optional[str]] = field(default_factory=dict)
+    _files_by_basename: Optional[Dict[str, List[str]]] = None
+    _unknown: Optional[Set[str]] = None
+
+    def own_folder(self, inc: Include) -> Optional[str]:
+        """The file a quoted include names in its includer's own folder, which the
+        compiler takes before any -I folder, or None."""
+        if inc not in self._own:
+            found = None
+            if inc[1] == '"':
+                rel = os.path.normpath(os.path.join(os.path.dirname(inc[0]), inc[2]))
+                if os.path.isfile(os.path.join(self.root, rel)):
+                    found = rel
+            self._own[inc] = found
+        return self._own[inc]
+
+    def may_include(self, inc: Include, target: str) -> bool:
+        exact = self.own_folder(inc)
+        if exact is not None:
+            return exact == target
+        return _ends_with(target, _written(inc[2]))
+
+    def includers(self, target: str) -> Set[str]:
+        """The files whose #include lines may name target."""
+        out = {inc[0] for inc in self.by_basename.get(os.path.basename(target), ())
+               if self.may_include(inc, target)}
+        if target.startswith('include/asm-generic/') or '/asm-generic/' in target:
+            out |= {inc[0] for inc in self.by_basename.get(os.path.basename(target), ())
+                    if _ends_with(target, _written(inc[2]))}
+        return out
+
+    def unknown_computed(self) -> Set[str]:
+        """Files with an #include MACRO whose macro is defined nowhere to a file name:
+        they may include anything."""
+        if self._unknown is None:
+            self._unknown = {f for f, names in self.computed.items()
+                             if not any(self.defined_names.get(n) for n in names)}
+        return self._unknown
+
+    def seeing(self, headers: Iterable[str], wanted: Set[str] = frozenset(),
+               limit: int = 1 << 30) -> Optional[Set[str]]:
+        """headers and every file that includes one of them, directly or not; None as
+        soon as more than limit files of wanted are among them. A makefile that
+        force-includes one of them gives its folder as "folder/" (every unit below)."""
+        seen = set(headers) | self.unknown_computed()
+        todo = list(seen)
+        count = len(seen & wanted)
+        while True:
+            while todo:
+                for f in self.includers(todo.pop()):
+                    if f not in seen:
+                        seen.add(f)
+                        todo.append(f)
+                        count += f in wanted
+                        if count > limit:
+                            return None
+            # a file defining a computed include's macro to a file seen includes it there
+            by_name = defaultdict(list)
+            for x in seen:
+                by_name[x.rpartition('/')[2]].append(x)
+            more = {f for f, targets in self.defined_targets.items() if f not in seen and any(
+                by_name.get(t + '.h') or any(_ends_with(x, _written(t))
+                                             for x in by_name.get(os.path.basename(t), ()))
+                for t in targets)}
+            if not more:
+                break
+            seen |= more
+            todo = list(more)
+            count += len(more & wanted)
+            if count > limit:
+                return None
+        for folder, targets in self.forced.items():
+            if any(_ends_with(x, _written(t)) for t in targets for x in by_name.get(os.path.basename(t), ())):
+                seen.add(folder + '/' if folder else '')
+                count += sum(1 for w in wanted if w.startswith(folder + '/' if folder else ''))
+                if count > limit:
+                    return None
+        return seen
+
+    @staticmethod
+    def sees(path: str, seeing: Set[str]) -> bool:
+        return path in seeing or any(p.endswith('/') and path.startswith(p) or p == ''
+                                     for p in seeing if p == '' or p.endswith('/'))
+
+    def _files_named(self, written: str) -> List[str]:
+        if self._files_by_basename is None:
+            index = defaultdict(list)
+            for f in set(self.by_path) | set(self.computed):
+                index[os.path.basename(f)].append(f)
+            self._files_by_basename = index
+        return [f for f in self._files_by_basename.get(os.path.basename(written), ())
+                if _ends_with(f, written)]
+
+    def included(self, files: Iterable[str]) -> Tuple[Set[str], List[str]]:
+        """The files that files include, directly or not, and what the includes among
+        them that are not certain name (any file whose path ends with one may be it)."""
+        seen = set(files)
+        todo = list(seen)
+        unresolved = []
+        while todo:
+            f = todo.pop()
+            for inc in self.by_path.get(f, ()):
+                target = self.own_folder(inc)
+                if target is None:
+                    written = _written(inc[2])
+                    unresolved.append(written)
+                    nxt = self._files_named(written)
+                else:
+                    nxt = [target]
+                for x in nxt:
+                    if x not in seen:
+                        seen.add(x)
+                        todo.append(x)
+            # a computed include: what its macros are defined to, anywhere
+            for name in self.computed.get(f, ()):
+                for t in self.defined_names.get(name, ()):
+                    unresolved.append(_written(t))
+                    for x in self._files_named(_written(t)):
+                        if x not in seen:
+                            seen.add(x)
+                            todo.append(x)
+        return seen, unresolved
+
+    def among(self, path: str, included: Tuple[Set[str], List[str]]) -> bool:
+        files, unresolved = included
+        base = os.path.basename(path)
+        if path in files or any(_ends_with(path, u) or base == u + '.h' for u in unresolved
+                                if u.rpartition('/')[2] in (base, base[:-2])):
+            return True
+        return bool(self.unknown_computed() & files)
+
+
+_GRAPHS: Dict[str, IncludeGraph] = {}
+_SEARCHES: Dict[str, tuple] = {}
+
+
+def start_include_search(root: str) -> None:
+    """Start the searches include_graph() reads (they run while other work goes on)."""
+    if root not in _SEARCHES and root not in _GRAPHS:
+        _SEARCHES[root] = _grep(root, _SEARCH)
+
+
+def include_graph(root: str) -> IncludeGraph:
+    """The include graph of the tree at root (one search per run)."""
+    if root not in _GRAPHS:
+        start_include_search(root)
+        _GRAPHS[root] = _build(root, _SEARCHES.pop(root))
+    return _GRAPHS[root]
+
+
+def forget(root: str) -> None:
+    """Drop what was found in the tree at root (it changed)."""
+    _CODE.clear()
+    _GRAPHS.pop(root, None)
+    _SEARCHES.pop(root, None)
+    for key in [k for k in _STRUCT_FILES if k[0] == root]:
+        del _STRUCT_FILES[key]
+
+
+def _grep(root: str, pattern: str) -> subprocess.Popen:
+    """A search for the lines of the tree's C files (and makefiles) that have pattern
+    (path:line), through symbolic links."""
+    cmd = _search_command('-s', extended=True, follow=True, names=_MAKEFILES,
+                          suffixes=tuple(x for x in INCLUDED_SUFFIXES if x != 'S'))
+    return subprocess.Popen(cmd + ['-e', pattern, '.'], cwd=root, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+
+
+def _output(search: subprocess.Popen) -> str:
+    return search.communicate()[0].decode('utf-8', 'surrogateescape').replace('\r', '')
+
+
+def _is_makefile(path: str) -> bool:
+    if path.endswith(('.c', '.h')):
+        return False
+    base = os.path.basename(path)
+    return base in ('Makefile', 'Kbuild') or base.startswith('Makefile.') or base.endswith('.mk')
+
+
+def _build(root: str, search: subprocess.Popen) -> IncludeGraph:
+    graph = IncludeGraph(root)
+    by_basename = graph.by_basename
+    out = _output(search)
+    for path, quote, target, macro in _INCLUDE_OUT_RE.findall(out):
+        if _is_makefile(path):
+            continue
+        if quote:
+            target = target.strip()
+            inc = (path, quote, target)
+            by_basename[target.rpartition('/')[2]].append(inc)
+            graph.by_path[path].append(inc)
+        else:
+            graph.computed.setdefault(path, set()).update(re.findall(r'[A-Za-z_]\w*', macro))
+    names = set().union(*graph.computed.values()) if graph.computed else set()
+    for path, name, quoted, word in _DEFINE_OUT_RE.findall(out):
+        if name in names and not _is_makefile(path):
+            graph.defined_targets[path].append(os.path.normpath(quoted or word))
+            graph.defined_names[name].append(os.path.normpath(quoted or word))
+    for path, target in _FORCED_OUT_RE.findall(out):
+        if _is_makefile(path):
+            # the top makefile and scripts/Makefile.* give their flags to every unit
+            folder = os.path.dirname(path)
+            folder = '' if folder.split('/')[0] in ('', 'scripts') else folder
+            graph.forced[folder].append(re.sub(r'^(?:\$\([^)]*\)/?)+', '', target))
+    return graph
+
+
+def typed_names(root: str, struct: str, headers: Iterable[str], units: Iterable[str] = ()) -> Set[str]:
+    """The typedefs of struct and the names declared with its type (fields, functions,
+    globals, macros whose body names one of them) in headers, and at file scope in units
+    (an included file sees its includer's globals): the words a header must use to form
+    an expression of type struct S. Headers that name one of its typedefs are read too."""
+    headers = set(headers)
+    texts = {h: _code(root, h) for h in headers}
+    names, typedefs = _declared_with(struct, list(texts.values()), set())
+    searched: Set[str] = set()
+    while typedefs - searched:
+        new = sorted(typedefs - searched)
+        searched |= set(new)
+        for h in _files_naming_words(root, new) - headers:
+            headers.add(h)
+            texts[h] = _code(root, h)
+        names, typedefs = _declared_with(struct, list(texts.values()), names)
+    typed = _typed_pattern(struct, names)
+    # only a unit that names the type can declare a global of it
+    unit_texts = [read_text(os.path.join(root, u)) or '' for u in units]
+    scopes = [_file_scope(blank_comments_and_strings(t)) for t in unit_texts if typed.search(t)]
+    return _declared_with(struct, list(texts.values()) + scopes, names)[0] if scopes else names
+
+
+def _typed_pattern(struct: str, names: Set[str]):
+    words = '|'.join(sorted(re.escape(n) for n in names))
+    return re.compile(r'(?:\bstruct\s+%s\b%s)' % (re.escape(struct),
+                                                 r'|\b(?:%s)\b' % words if words else ''))
+
+
+_QUALIFIERS = r'(?:(?:const|volatile|__\w+)[\s*]+)*'
+
+
+def _declared_with(struct: str, texts: List[str], names: Set[str]) -> Tuple[Set[str], Set[str]]:
+    """(names, typedefs among them) declared with struct's type or a type already
+    named, in texts."""
+    names = set(names)
+    typedefs: Set[str] = set()
+    for _ in range(4):
+        before = set(names)
+        typed = _typed_pattern(struct, names).pattern
+        quick = re.compile(typed)
+        for text in (t for t in texts if quick.search(t)):
+            # struct S *name, typedef struct S name, struct S *fn(, typeof(struct S) *name,
+            # struct S *(*fn)(void), and each declarator of struct S *a, *b;
+            for m in re.finditer(typed + r'[\s*)]*' + _QUALIFIERS +
+                                 r'(?:\(\s*\*\s*)?([A-Za-z_]\w*)\s*[\[;,)=(:]', text):
+                start = max(text.rfind(c, 0, m.start()) for c in ';{}') + 1
+                statement = text[start:m.start(1)]
+                if statement.count('(') - statement.count(')') > (1 if '(*' in
+                                                                 text[m.start():m.start(1)].replace(' ', '') else 0):
+                    continue            # a parameter
+                names.add(m.group(1))
+                if re.search(r'\btypedef\b', text[start:m.start()]):
+                    typedefs.add(m.group(1))
+                end = text.find(';', m.end())
+                rest = text[m.end() - 1:end] if end > 0 else ''
+                if rest.startswith(','):
+                    for more in re.finditer(r',[\s*]*' + _QUALIFIERS + r'([A-Za-z_]\w*)', rest):
+                        names.add(more.group(1))
+            # typedef struct S { ... } name;
+            for m in re.finditer(r'\btypedef\s+struct\s+%s\s*\{' % re.escape(struct), text):
+                end = _close_brace(text, text.index('{', m.start()))
+                tail = re.match(r'\s*\}[\s*]*(\w+)', text[end:]) if end else None
+                if tail:
+                    names.add(tail.group(1))
+                    typedefs.add(tail.group(1))
+            for m in re.finditer(r'^[ \t]*#[ \t]*define[ \t]+(\w+)([^\n]*(?:\\\n[^\n]*)*)', text, re.M):
+                if re.search(typed, m.group(2)):
+                    names.add(m.group(1))
+                    if re.match(r'\s*' + typed + r'[\s*]*$', m.group(2)):
+                        typedefs.add(m.group(1))     # #define S_TYPE struct S: a type
+        if names == before:
+            break
+    return names, typedefs
+
+
+def _files_naming_words(root: str, words: List[str]) -> Set[str]:
+    cmd = _search_command('-lw', extended=True, suffixes=('h', 'inc', 'inl', 'def'))
+    out = subprocess.run(cmd + ['-e', '(%s)' % '|'.join(words), '.'], cwd=root,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    return {os.path.normpath(p) for p in out.decode('utf-8', 'surrogateescape').splitlines()}
+
+
+def _file_scope(code: str) -> str:
+    """code with the bodies of its functions blanked (their locals are no one else's)."""
+    out = []
+    depth, last = 0, 0
+    for m in re.finditer(r'[{}]', code):
+        if m.group() == '{':
+            if depth == 0:
+                body = code[:m.start()].rstrip().endswith(')')
+                out.append(code[last:m.end()])
+                last = m.end()
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0:
+                inner = code[last:m.start()]
+                out.append(re.sub(r'[^\n]', ' ', inner) if body else inner)
+                last = m.start()
+    out.append(code[last:])
+    return ''.join(out)
+
+
+def _close_brace(text: str, at: int) -> Optional[int]:
+    depth = 0
+    for i in range(at, len(text)):
+        depth += {'{': 1, '}': -1}.get(text[i], 0)
+        if depth == 0:
+            return i
+    return None
+
+
+def files_seeing_struct(root: str, struct: str, member: str, declared_in: List[str],
+                        files: List[str], limit: int,
+                        structs: Iterable[str] = ()) -> Optional[List[str]]:
+    """The files (of files, those that name member of struct) where struct's member
+    can be meant: see the module's docstring. None when more than limit .c files of
+    them include its header (too many either way) or the tree has no include lines.
+    structs: other structs whose files may be asked for later (one search for all)."""
+    graph = include_graph(root)
+    if not graph.by_basename:
+        return None
+    units = {f for f in files if f.endswith('.c')}
+    seeing = graph.seeing(declared_in, units, limit)
+    if seeing is None:
+        return None
+    folders = [p for p in seeing if p == '' or p.endswith('/')]
+
+    def sees(f: str) -> bool:
+        return f in seeing or any(f.startswith(p) for p in folders)
+    out = []
+    others = []
+    for f in files:
+        if sees(f):
+            out.append(f)
+        elif f.endswith('.c') and not graph.includers(f):
+            continue                # a unit of its own that cannot see struct
+        elif f.endswith('.S'):
+            continue                # assembly: no C member of anything
+        elif not f.endswith('.h'):
+            out.append(f)           # a fragment (.inc, .def, an included .c): its includer's
+        else:
+            others.append(f)
+    units = {f for f in seeing if f.endswith('.c')}
+    if others and (len(units) > _MAX_UNITS_READ or folders):
+        return out + others     # too many to read: every other file may be a use
+    # a header that names member only as a variable, a parameter or a field has no use
+    reaching = {}
+    for f in others:
+        how = _reaches_member(read_text(os.path.join(root, f)) or '', member)
+        if how:
+            reaching[f] = how
+    reached_from_units = None
+    if reaching:
+        naming = files_naming_structs(root, [struct, *structs])[struct]
+        words = typed_names(root, struct, sorted(naming | {f for f in seeing if not f.endswith('.c')}),
+                            sorted(units))
+        pattern = re.compile(r'\bstruct\s+%s\b' % re.escape(struct) +
+                             ''.join(r'|\b%s\b' % re.escape(w) for w in sorted(words)))
+        for f, how in reaching.items():
+            code = _code(root, f)
+            if pattern.search(code) or _included_in_a_body(root, graph, f, seeing):
+                out.append(f)
+            elif how == 'macro' and _reaches_member(code, member) == 'macro':
+                if reached_from_units is None:
+                    reached_from_units = graph.included(units)
+                if graph.among(f, reached_from_units):
+                    out.append(f)   # a macro expands where its user has the struct
+    return out
+
+
+def _included_in_a_body(root: str, graph: IncludeGraph, header: str, seeing: Set[str]) -> bool:
+    """Does a file that sees the struct include header inside a function (where the
+    header's code sees that function's parameters and locals)?"""
+    for f in graph.includers(header) & seeing:
+        text = read_text(os.path.join(root, f)) or ''
+        braces = [(m.start(), m.group()) for m in re.finditer(r'[{}]', _code(root, f))]
+        for inc in re.finditer(r'^[ \t]*#[ \t]*include(?:_next)?[ \t]*[<"]([^>"\n]+)', text, re.M):
+            if not _ends_with(header, _written(inc.group(1))):
+                continue
+            depth = 0
+            for at, brace in braces:
+                if at > inc.start():
+                    break
+                depth = depth + 1 if brace == '{' else max(0, depth - 1)
+            if depth:
+                return True
+    return False
+
+
+_CODE: Dict[str, str] = {}
+
+
+def _code(root: str, path: str) -> str:
+    """The text of path with comments and strings blanked (read once per run)."""
+    key = os.path.join(root, path)
+    if key not in _CODE:
+        _CODE[key] = blank_comments_and_strings(read_text(key) or '')
+    return _CODE[key]
+
+
+_AFTER_ACCESS_RE = re.compile(r'(?:->|\.)(?:\s|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*\n)*$')
+_ARGUMENT_RE = re.compile(r'[(,](?:\s|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*\n)*$')
+
+
+def _reaches_member(text: str, member: str) -> Optional[str]:
+    """How text may name member as a member: 'macro' (in a directive: a macro's body),
+    'code' (after -> or ., or as an argument of a macro that may make it one), or None
+    (a variable, a parameter, a function or a field of that name)."""
+    found = None
+    text = text.replace('\r', '')
+    for m in re.finditer(r'\b%s\b' % re.escape(member), text):
+        line = text.rfind('\n', 0, m.start())
+        while True:
+            if re.match(r'[ \t]*#', text[line + 1:line + 65]):
+                return 'macro'
+            if line <= 0 or text[line - 1] != '\\':
+                break
+            line = text.rfind('\n', 0, line)      # a continued line: look at the one above
+        before = text[max(0, m.start() - 400):m.start()]
+        if _AFTER_ACCESS_RE.search(before) or _ARGUMENT_RE.search(before):
+            found = 'code'
+    return found
+
+
+# the units (.c files) that include a struct's header read for the globals of its type
+_MAX_UNITS_READ = 400
+_STRUCT_FILES: Dict[Tuple[str, str], Set[str]] = {}
+
+
+def files_naming_structs(root: str, structs: Iterable[str]) -> Dict[str, Set[str]]:
+    """struct -> the headers (and other included files) that name struct S (one search
+    for those not asked for before)."""
+    wanted = sorted({s for s in structs if (root, s) not in _STRUCT_FILES})
+    if wanted:
+        for s in wanted:
+            _STRUCT_FILES[(root, s)] = set()
+        cmd = _search_command('-o', extended=True, suffixes=('h', 'inc', 'inl', 'def'))
+        pattern = r'struct[[:space:]]+(%s)\b' % '|'.join(wanted)
+        out = subprocess.run(cmd + ['-e', pattern, '.'], cwd=root, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL).stdout.decode('utf-8', 'surrogateescape')
+        for line in out.splitlines():
+            path, _, found = line.partition(':')
+            name = found.split()[-1] if found.split() else ''
+            if (root, name) in _STRUCT_FILES:
+                _STRUCT_FILES[(root, name)].add(os.path.normpath(path))
+    return {s: _STRUCT_FILES[(root, s)] for s in structs}
