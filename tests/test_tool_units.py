@@ -600,8 +600,13 @@ class IncludesTest(unittest.TestCase):
             self.assertFalse(graph.among('include/linux/other.h', included))
             # what cannot be found as the compiler would may be any file of its name
             included = graph.included(['net/kb.c', 'drv/gen_other.c'])
-            # (a computed include may be any file its macro is defined to anywhere)
-            self.assertEqual(sorted(included[1]), ['gen.h', 'linux/other.h', 'linux/s.h', 's.h'])
+            # (a computed include is what its macro is defined to in the unit: gen_other.c's
+            # GEN_FILE; anywhere in the tree only where the unit defines it nowhere)
+            self.assertEqual(sorted(included[1]), ['gen.h', 'linux/other.h', 's.h'])
+            put(tmp, 'drv/gen_none.c', '#include <gen.h>\n')
+            includes.forget(tmp)
+            self.assertEqual(sorted(includes.include_graph(tmp).included(['drv/gen_none.c'])[1]),
+                             ['gen.h', 'linux/other.h', 'linux/s.h'])
             self.assertTrue(graph.among('include/linux/s.h', included))
 
     def test_typed_names_are_what_a_header_needs_to_reach_the_struct(self):
@@ -705,6 +710,21 @@ class IncludesTest(unittest.TestCase):
                 kept = includes.files_seeing_struct(tmp, 's', 'T', ['include/d.h'], files, 32)
                 users = [f for f in files if f != 'include/o.h' and f != 'include/d.h']
                 self.assertTrue(kept is None or set(users) <= set(kept), (users, kept))
+
+    def test_a_macro_reaches_the_member_only_as_a_member(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/d.h', 'struct s {\n\tstruct hlist_head T[16];\n};\n')
+            put(tmp, 'include/o.h', 'struct q { int T; };\n')
+            put(tmp, 'include/field.h', '#define DECLARE_T u32 T; u32 len\n')      # a field
+            put(tmp, 'include/access.h', '#define BUCKET(p, k) (&(p)->T[(k) & 15])\n')
+            put(tmp, 'include/alias.h', '#define MEMBER T\n')                    # p->MEMBER
+            put(tmp, 'drv/x.c', '#include <d.h>\n#include <field.h>\n#include <access.h>\n'
+                                '#include <alias.h>\nint x(struct s *p) { return !!p->T[1].first; }\n')
+            includes.forget(tmp)
+            files = sorted(sources.files_naming(tmp, ['T'])['T'])
+            kept = includes.files_seeing_struct(tmp, 's', 'T', ['include/d.h'], files, 32)
+            self.assertEqual(sorted(kept), ['drv/x.c', 'include/access.h', 'include/alias.h',
+                                            'include/d.h'])
 
     def test_a_common_member_name_is_narrowed_to_the_files_of_its_struct(self):
         with tempfile.TemporaryDirectory() as tmp:

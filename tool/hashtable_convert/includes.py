@@ -75,6 +75,7 @@ class IncludeGraph:
     # NAMEs used in computed includes; and NAME -> those targets
     defined_targets: Dict[str, List[str]] = field(default_factory=lambda: defaultdict(list))
     defined_names: Dict[str, List[str]] = field(default_factory=lambda: defaultdict(list))
+    defined_at: Dict[str, List[Tuple[str, str]]] = field(default_factory=lambda: defaultdict(list))
     # folder -> what its makefile force-includes into every unit below it
     forced: Dict[str, List[str]] = field(default_factory=lambda: defaultdict(list))
     _own: Dict[Include, Optional[str]] = field(default_factory=dict)
@@ -172,41 +173,50 @@ class IncludeGraph:
 
     def included(self, files: Iterable[str]) -> Tuple[Set[str], List[str]]:
         """The files that files include, directly or not, and what the includes among
-        them that are not certain name (any file whose path ends with one may be it)."""
+        them that are not certain name (any file whose path ends with one may be it).
+        A computed include reaches what its macros are defined to in those files (a
+        definition must come before it in its unit), or anywhere when none is there."""
         seen = set(files)
         todo = list(seen)
         unresolved = []
-        while todo:
-            f = todo.pop()
-            for inc in self.by_path.get(f, ()):
-                target = self.own_folder(inc)
-                if target is None:
-                    written = _written(inc[2])
-                    unresolved.append(written)
-                    nxt = self._files_named(written)
-                else:
-                    nxt = [target]
-                for x in nxt:
-                    if x not in seen:
-                        seen.add(x)
-                        todo.append(x)
-            # a computed include: what its macros are defined to, anywhere
-            for name in self.computed.get(f, ()):
-                for t in self.defined_names.get(name, ()):
-                    unresolved.append(_written(t))
-                    for x in self._files_named(_written(t)):
-                        if x not in seen:
-                            seen.add(x)
-                            todo.append(x)
+        computed = []
+
+        def add(written: str) -> None:
+            unresolved.append(written)
+            for x in self._files_named(written):
+                if x not in seen:
+                    seen.add(x)
+                    todo.append(x)
+        while todo or computed:
+            while todo:
+                f = todo.pop()
+                for inc in self.by_path.get(f, ()):
+                    target = self.own_folder(inc)
+                    if target is None:
+                        add(_written(inc[2]))
+                    elif target not in seen:
+                        seen.add(target)
+                        todo.append(target)
+                if f in self.computed:
+                    computed.append(f)
+            pending, computed = computed, []
+            for f in pending:
+                names = self.computed[f]
+                here = [t for n in names for path, t in self.defined_at.get(n, ()) if path in seen]
+                for t in here or [t for n in names for t in self.defined_names.get(n, ())]:
+                    add(_written(t))
         return seen, unresolved
 
-    def among(self, path: str, included: Tuple[Set[str], List[str]]) -> bool:
+    def among(self, path: str, included: Tuple[Set[str], List[str]],
+              naming: Set[str] = frozenset()) -> bool:
+        """Is path one of included (see included())? A file of naming (those that name
+        the member) with an #include MACRO that cannot be followed may include it too."""
         files, unresolved = included
         base = os.path.basename(path)
         if path in files or any(_ends_with(path, u) or base == u + '.h' for u in unresolved
                                 if u.rpartition('/')[2] in (base, base[:-2])):
             return True
-        return bool(self.unknown_computed() & files)
+        return bool(self.unknown_computed() & files & naming)
 
 
 _GRAPHS: Dict[str, IncludeGraph] = {}
@@ -275,6 +285,7 @@ def _build(root: str, search: subprocess.Popen) -> IncludeGraph:
         if name in names and not _is_makefile(path):
             graph.defined_targets[path].append(os.path.normpath(quoted or word))
             graph.defined_names[name].append(os.path.normpath(quoted or word))
+            graph.defined_at[name].append((path, os.path.normpath(quoted or word)))
     for path, target in _FORCED_OUT_RE.findall(out):
         if _is_makefile(path):
             # the top makefile and scripts/Makefile.* give their flags to every unit
@@ -451,7 +462,7 @@ def files_seeing_struct(root: str, struct: str, member: str, declared_in: List[s
             elif how == 'macro' and _reaches_member(code, member) == 'macro':
                 if reached_from_units is None:
                     reached_from_units = graph.included(units)
-                if graph.among(f, reached_from_units):
+                if graph.among(f, reached_from_units, set(files)):
                     out.append(f)   # a macro expands where its user has the struct
     return out
 
@@ -497,15 +508,20 @@ def _reaches_member(text: str, member: str) -> Optional[str]:
     found = None
     text = text.replace('\r', '')
     for m in re.finditer(r'\b%s\b' % re.escape(member), text):
+        before = text[max(0, m.start() - 400):m.start()]
+        reached = _AFTER_ACCESS_RE.search(before) or _ARGUMENT_RE.search(before)
         line = text.rfind('\n', 0, m.start())
         while True:
-            if re.match(r'[ \t]*#', text[line + 1:line + 65]):
-                return 'macro'
+            directive = re.match(r'[ \t]*#', text[line + 1:line + 65])
+            if directive:
+                # (p)->T, offsetof(S, T), or #define F T (then p->F): not a field u32 T;
+                if reached or re.search(r'#\s*define\s+\w+\s+$', before):
+                    return 'macro'
+                break
             if line <= 0 or text[line - 1] != '\\':
                 break
             line = text.rfind('\n', 0, line)      # a continued line: look at the one above
-        before = text[max(0, m.start() - 400):m.start()]
-        if _AFTER_ACCESS_RE.search(before) or _ARGUMENT_RE.search(before):
+        if reached and not directive:
             found = 'code'
     return found
 
