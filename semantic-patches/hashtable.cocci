@@ -244,6 +244,24 @@ def directive_start(toks, i):
     return j if toks.text[j] == _HASH_SIGN else None
 
 
+def outermost_last(toks, positions):
+    """Of positions (of directive lines), the last of those at the smallest depth of
+    #if nesting: an include added after one inside #ifdef CONFIG_X would be missing
+    where X is off."""
+    depth, depths = 0, {}
+    for i, t in enumerate(toks.text):
+        if t != _HASH_SIGN or not toks.bol[i] or i + 1 >= len(toks.text):
+            continue
+        word = toks.text[i + 1]
+        depths[toks.pos[i][0]] = depth
+        if word in ('if', 'ifdef', 'ifndef'):
+            depth += 1
+        elif word == 'endif':
+            depth = max(0, depth - 1)
+    least = min(depths.get(p[0], 0) for p in positions)
+    return max(p for p in positions if depths.get(p[0], 0) == least)
+
+
 def on_include_line(toks, i):
     """Is token i part of the file name of an include line (hash in linux/hash.h)?"""
     j = directive_start(toks, i)
@@ -5488,7 +5506,7 @@ def decide(fs):
             approve(fs, pos, 'del')
     # the hashtable.h include, after the last <linux/...> one, where the file uses it
     if not fs.has_hashtable_include and fs.includes and fs.approved:
-        approve(fs, max(fs.includes), 'include')
+        approve(fs, outermost_last(fs.toks, fs.includes), 'include')
     # size and mask macros that nothing uses any more
     dead = set()
     changed = True

@@ -10,7 +10,7 @@ from .cexpr import Unknown, is_primary, render, tidy_key
 from .allocated import FREES
 from .files import _FACTS, Site, statement_end
 from .helpers import split_reduction
-from .tokens import matching_close
+from .tokens import matching_close, outermost_last
 from .sites import Helpers
 from .files import function_header, function_range, occurrences, tok_indices
 from .tokens import Tokens
@@ -299,7 +299,7 @@ def decide(fs):
             approve(fs, pos, 'del')
     # the hashtable.h include, after the last <linux/...> one, where the file uses it
     if not fs.has_hashtable_include and fs.includes and fs.approved:
-        approve(fs, max(fs.includes), 'include')
+        approve(fs, outermost_last(fs.toks, fs.includes), 'include')
     # size and mask macros that nothing uses any more
     dead = set()
     changed = True
