@@ -157,11 +157,6 @@ class IncludeGraph:
                     return None
         return seen
 
-    @staticmethod
-    def sees(path: str, seeing: Set[str]) -> bool:
-        return path in seeing or any(p.endswith('/') and path.startswith(p) or p == ''
-                                     for p in seeing if p == '' or p.endswith('/'))
-
     def _files_named(self, written: str) -> List[str]:
         if self._files_by_basename is None:
             index = defaultdict(list)
@@ -313,8 +308,7 @@ def typed_names(root: str, struct: str, headers: Iterable[str], units: Iterable[
         names, typedefs = _declared_with(struct, list(texts.values()), names)
     typed = _typed_pattern(struct, names)
     # only a unit that names the type can declare a global of it
-    unit_texts = [read_text(os.path.join(root, u)) or '' for u in units]
-    scopes = [_file_scope(blank_comments_and_strings(t)) for t in unit_texts if typed.search(t)]
+    scopes = [_file_scope(code) for code in (_code(root, u) for u in units) if typed.search(code)]
     return _declared_with(struct, list(texts.values()) + scopes, names)[0] if scopes else names
 
 
