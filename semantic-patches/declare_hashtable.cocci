@@ -6,16 +6,19 @@
 ///	struct hlist_head T[1 << B];   ->   DECLARE_HASHTABLE(T, B);
 /// The same array, so the struct keeps its layout. SmPL in spatch 1.1.1 cannot
 /// write a macro as a struct field; an OCaml script builds the field with
-/// spatch's own C parser instead. A header that gets such a field and does not
-/// include <linux/hashtable.h> gets the include (after its last <linux/...>
-/// one; a header with none is left alone).
+/// spatch's own C parser instead. A file is only changed if it includes
+/// <linux/hashtable.h> or some <linux/...> header after which the tool can add
+/// it (a header with neither relies on its includers: left alone).
 ///
 // Confidence: High
 // Copyright: (C) 2026 hashtable-convert authors.
 // Comments: run by tool/hashtable-convert, which names the fields and their bits
 //  in HASHTABLE_CONVERT_FIELDS (a JSON file: {path: {member: bits}}); alone it
-//  changes nothing. Needs an OCaml compiler (Debian: ocaml-nox). A field named
-//  twice in one file (members of two structs) is left alone.
+//  changes nothing. The tool then adds #include <linux/hashtable.h> where a
+//  written file lacks it: SmPL cannot pick the include to follow, as spatch
+//  hands a position constraint only some of a file's includes. Needs an OCaml
+//  compiler (Debian: ocaml-nox). A field named twice in one file (members of
+//  two structs) is left alone.
 // Options: --no-includes
 
 virtual patch
@@ -31,19 +34,12 @@ if _PATH:
     with open(_PATH) as f:
         WANTED = {os.path.normpath(k): v for k, v in json.load(f).items()}
 SEEN = {}        # (file, member) -> how many fields of that name the file has
-INCLUDES = {}    # file -> [line of each #include <linux/...>]
+INCLUDES = set()     # files with an include of <linux/...>
 HAS_HASHTABLE = set()
-DECLARED = set()
 
 
 def wanted_bits(path, member):
     return WANTED.get(os.path.normpath(path), {}).get(member)
-
-
-def last_include(p):
-    path = os.path.normpath(p[0].file)
-    return path in DECLARED and path not in HAS_HASHTABLE and \
-        int(p[0].line) == max(INCLUDES[path])
 
 @linux_include depends on patch@
 position p;
@@ -54,7 +50,7 @@ position p;
 @script:python@
 p << linux_include.p;
 @@
-INCLUDES.setdefault(os.path.normpath(p[0].file), []).append(int(p[0].line))
+INCLUDES.add(os.path.normpath(p[0].file))
 
 @hashtable_include depends on patch@
 position p;
@@ -105,7 +101,6 @@ if value is None or SEEN[(path, t)] != 1 or \
         (path not in HAS_HASHTABLE and path not in INCLUDES):
     cocci.include_match(False)
 else:
-    DECLARED.add(path)
     coccinelle.b = value
 
 @script:ocaml built@
@@ -156,10 +151,3 @@ struct S { ... struct { ...
 + f
   ... } V; ... };
 )
-
-@depends on patch@
-position p : script:python() { last_include(p) };
-@@
-
-#include <linux/...>@p
-+ #include <linux/hashtable.h>

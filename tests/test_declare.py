@@ -6,9 +6,11 @@ where the size macro becomes the bits macro the field names.
 The rule rewrites the member tables named in HASHTABLE_CONVERT_FIELDS to
 DECLARE_HASHTABLE() in every struct shape it knows (testdata/declare/fields.res),
 leaves alone a member named twice in a file and a header it cannot add the
-include to, changes nothing on a second run, and keeps every struct's layout:
+include to; the stage puts that include after the last <linux/...> include
+outside every #if; a second run changes nothing, and every struct keeps its layout:
 the program prints the same sizes and offsets before and after.
 """
+import json
 import os
 import shutil
 import subprocess
@@ -21,20 +23,23 @@ sys.path.insert(0, os.path.join(ROOT, 'tool'))
 
 from hashtable_convert import fields                      # noqa: E402
 from hashtable_convert.model import Table                 # noqa: E402
+from hashtable_convert.transform import Spatch            # noqa: E402
 
 DATA = os.path.join(ROOT, 'testdata', 'declare')
-RULE = os.path.join(ROOT, 'semantic-patches', 'declare_hashtable.cocci')
 SANITIZE = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-g']
 
 
 def declare(directory, facts='fields.json'):
-    env = dict(os.environ)
-    env.pop('HASHTABLE_CONVERT_FIELDS', None)
+    """The stage of the tool (fields.declare()): the rule, then the include it needs."""
+    wanted = {}
     if facts:
-        env['HASHTABLE_CONVERT_FIELDS'] = facts
-    subprocess.run(['spatch', '-D', 'patch', '--very-quiet', '--sp-file', RULE, '--no-includes',
-                    '--in-place', 'fields.c', 'bare.h'], cwd=directory, env=env, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        with open(os.path.join(directory, facts)) as f:
+            wanted = json.load(f)
+    done = fields.declare(directory, wanted, {}, Spatch())
+    for rel, text in done.new_texts.items():
+        with open(os.path.join(directory, rel), 'w') as f:
+            f.write(text)
+    return done
 
 
 def read(path):
@@ -69,6 +74,11 @@ class DeclareRuleTest(unittest.TestCase):
 
     def test_header_without_an_include_to_follow_is_left_alone(self):
         self.assertEqual(read(os.path.join(self.dir, 'bare.h')), read(os.path.join(DATA, 'bare.h')))
+
+    def test_include_goes_after_the_last_one_outside_every_if(self):
+        # after one inside #ifdef CONFIG_X, a build without X would lack it
+        self.assertEqual(read(os.path.join(self.dir, 'guarded.h')),
+                         read(os.path.join(DATA, 'guarded.res')))
 
     def test_layout_is_unchanged(self):
         self.assertEqual(layout(self.dir, os.path.join(self.tmp.name, 'after')), self.before)

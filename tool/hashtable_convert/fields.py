@@ -62,6 +62,32 @@ def plain_field(text: str, name: str) -> bool:
     return len(fields) == 1 and plain is not None
 
 
+_DIRECTIVE_RE = re.compile(r'^[ \t]*#[ \t]*(\w+)[ \t]*(<linux/[^>\n]*>)?', re.M)
+
+
+def with_hashtable_include(text: str) -> str:
+    """text with #include <linux/hashtable.h> after the last <linux/...> include of
+    the least #if nesting (one after an include inside #ifdef CONFIG_X would be
+    missing where X is off); text itself if it has the include or no such line."""
+    code = blank_comments_and_strings(text)
+    depth, best = 0, None       # best: (depth, offset of the end of its line)
+    for m in _DIRECTIVE_RE.finditer(code):
+        word = m.group(1)
+        if word == 'include' and m.group(2):
+            if m.group(2) == '<linux/hashtable.h>':
+                return text
+            if best is None or depth <= best[0]:
+                best = (depth, code.find('\n', m.end()))
+        elif word in ('if', 'ifdef', 'ifndef'):
+            depth += 1
+        elif word == 'endif':
+            depth = max(0, depth - 1)
+    if best is None:
+        return text
+    end = best[1] if best[1] >= 0 else len(text)
+    return text[:end] + '\n#include <linux/hashtable.h>' + text[end:]
+
+
 def wanted(root: str, tables: List[Table], texts: Dict[str, str],
            refused: Set[Tuple[str, str]]) -> Dict[str, Dict[str, str]]:
     """path -> member -> bits, for the converted member tables to declare.
@@ -135,7 +161,7 @@ def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
             done = {m for m in fields[rel]
                     if re.search(r'\bDECLARE_HASHTABLE\(\s*%s\s*,' % re.escape(m), code)}
             if done:
-                out.new_texts[rel] = new
+                out.new_texts[rel] = with_hashtable_include(new)
                 out.fields |= {(rel, m) for m in done}
     return out
 
