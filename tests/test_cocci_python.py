@@ -184,6 +184,12 @@ class TidyKeyTest(unittest.TestCase):
         # different casts are two conversions: both stay
         self.assertEqual(M.tidy_key('(u32)((u64)x)'), '(u32)((u64)x)')
         self.assertEqual(M.tidy_key('(u32)((u32)f(x))'), '(u32)((u32)f(x))')
+        # get_unaligned() of a T * is a T: the cast to T says nothing
+        self.assertEqual(M.tidy_key('(unsigned long)get_unaligned((unsigned long *)&s->u)'),
+                         'get_unaligned((unsigned long *)&s->u)')
+        self.assertEqual(M.tidy_key('(u32)get_unaligned((u64 *)p)'), '(u32)get_unaligned((u64 *)p)')
+        self.assertEqual(M.tidy_key('(u32)get_unaligned_le64((u32 *)p)'),
+                         '(u32)get_unaligned_le64((u32 *)p)')
 
 class ReadsThroughTest(unittest.TestCase):
     """Does a key read memory through a pointer (so that a call may change it)?"""
@@ -203,6 +209,27 @@ class ReadsThroughTest(unittest.TestCase):
         self.assertTrue(self.reads('p[2]'))
         self.assertTrue(self.reads('jhash(p, 4, 0)'))          # jhash reads the bytes at p
         self.assertTrue(self.reads('f((unsigned long)p)'))    # f may cast it back
+
+
+class WritesOtherFieldTest(unittest.TestCase):
+    """A counter or initialiser call between the pick of a bucket and its use writes
+    the field its first argument points to: the key stays the same unless that is
+    one of the key's fields."""
+
+    def writes_other(self, call, fields=('id',)):
+        toks = M.Tokens(call)
+        return M.writes_other_field(toks.text, toks.text.index('('), set(fields))
+
+    def test_another_field_of_the_entry(self):
+        self.assertTrue(self.writes_other('atomic_inc_not_zero(&e->users)'))
+        self.assertTrue(self.writes_other('spin_lock_init(&e->stats.lock)'))
+
+    def test_the_keys_field_or_an_address_not_understood(self):
+        self.assertFalse(self.writes_other('atomic_set(&e->id, 0)'))
+        self.assertFalse(self.writes_other('atomic_set(&e->inner.id, 0)'))
+        self.assertFalse(self.writes_other('atomic_set((atomic_t *)&e->id, 0)'))
+        self.assertFalse(self.writes_other('atomic_inc(counter_of(e))'))
+        self.assertFalse(self.writes_other('atomic_inc(&e[1].users)'))
 
 class EraTest(unittest.TestCase):
     """Which argument of an hlist iterator is its bucket, by era (node cursor before 3.9)."""

@@ -152,20 +152,26 @@ _NO_WRITE_CALLS = {
     'kmalloc', 'kzalloc', 'kcalloc', 'kmalloc_array', 'kvmalloc', 'kvzalloc', 'kvcalloc',
     'kmem_cache_alloc', 'kmem_cache_zalloc', 'vmalloc', 'vzalloc',
 }
-# initialisers: they write the one lock, list or counter their first argument points to
-# (never kfree(): a key read after it would be read from freed memory)
-_INIT_CALLS = {
+# initialisers and counters: they write the one lock, list or counter their only or
+# first argument points to (never kfree() or kref_put(): a key read after them would
+# be read from freed memory)
+_ONE_FIELD_CALLS = {
     'spin_lock_init', 'raw_spin_lock_init', 'mutex_init', 'rwlock_init', 'init_rwsem',
     'INIT_LIST_HEAD', 'INIT_HLIST_HEAD', 'INIT_HLIST_NODE', 'init_waitqueue_head',
     'init_completion', 'kref_init', 'refcount_set', 'atomic_set', 'atomic_long_set',
+    'refcount_inc', 'refcount_inc_not_zero', 'refcount_dec', 'refcount_dec_and_test',
+    'atomic_inc', 'atomic_dec', 'atomic_inc_not_zero', 'atomic_dec_and_test',
+    'atomic_long_inc', 'atomic_long_dec', 'kref_get', 'kref_get_unless_zero',
 }
-# calls that only read their arguments (the kernel's printk has no %n): a key they print
-# is the same after them
-_PRINT_CALLS = {
+# calls that only read their arguments (the kernel's printk has no %n): a key they
+# print or compare is the same after them
+_READ_ONLY_CALLS = {
     'printk', 'pr_emerg', 'pr_alert', 'pr_crit', 'pr_err', 'pr_warn', 'pr_notice', 'pr_info',
     'pr_cont', 'pr_debug', 'pr_devel', 'dev_emerg', 'dev_alert', 'dev_crit', 'dev_err',
     'dev_warn', 'dev_notice', 'dev_info', 'dev_dbg', 'netdev_emerg', 'netdev_alert',
     'netdev_crit', 'netdev_err', 'netdev_warn', 'netdev_notice', 'netdev_info', 'netdev_dbg',
+    'memcmp', 'strcmp', 'strncmp', 'strcasecmp', 'strncasecmp', 'strlen', 'strnlen',
+    'crypto_memneq',
 }
 
 
@@ -252,9 +258,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         if tok == '(' and toks.text[i - 1] in _NO_WRITE_CALLS and not any(
                 x in names or x in fields for x in toks.text[i:matching_close(toks.text, i)]):
             continue
-        if tok == '(' and toks.text[i - 1] in _PRINT_CALLS:
+        if tok == '(' and toks.text[i - 1] in _READ_ONLY_CALLS:
             continue                 # what it is given is checked token by token
-        if tok == '(' and toks.text[i - 1] in _INIT_CALLS and \
+        if tok == '(' and toks.text[i - 1] in _ONE_FIELD_CALLS and \
                 writes_other_field(toks.text, i, fields):
             continue
         if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only or reads_memory) \

@@ -479,12 +479,16 @@ def render(toks, node, env=None):
 
 _DOUBLE_CAST_RE = re.compile(r'\(([A-Za-z_][\w ]*\**)\)\(\(\1\)([^()]*)\)')
 _ADDRESS_ARROW_RE = re.compile(r'\(&([A-Za-z_]\w*(?:(?:->|\.)[A-Za-z_]\w*)*)\)->')
+# get_unaligned((T *)p) is of type T already
+_UNALIGNED_CAST_RE = re.compile(r'\(([A-Za-z_][\w ]*?)\)(get_unaligned\(\(\1 ?\*\))')
 
 
 def tidy_key(text):
-    """A generated key as a person would write it: (T)((T)x) -> (T)x, (&a->b)->c -> a->b.c."""
+    """A generated key as a person would write it: (T)((T)x) -> (T)x, (&a->b)->c -> a->b.c,
+    (T)get_unaligned((T *)p) -> get_unaligned((T *)p)."""
     while True:
         tidy = _ADDRESS_ARROW_RE.sub(r'\1.', _DOUBLE_CAST_RE.sub(r'(\1)\2', text))
+        tidy = _UNALIGNED_CAST_RE.sub(r'\2', tidy)
         if tidy == text:
             return text
         text = tidy
