@@ -225,6 +225,30 @@ class SourcesTest(unittest.TestCase):
                                    'other': ['b.c', 'sub/f.c'], 'absent': []})
             self.assertEqual(sources.files_naming(tmp, []), {})
 
+    def test_hashtable_include_goes_after_the_outermost_last_linux_include(self):
+        # one after an include inside #ifdef CONFIG_X would be missing where X is off
+        text = ('#ifndef G_H\n#define G_H\n#include <linux/types.h>\n#include <linux/list.h>\n'
+                '#include <net/sock.h>\n#ifdef CONFIG_X\n#include <linux/kernel.h>\n#endif\n'
+                '/* #include <linux/hashtable.h> */\nint x;\n#endif\n')
+        self.assertEqual(sources.with_hashtable_include(text), text.replace(
+            '<linux/list.h>\n', '<linux/list.h>\n#include <linux/hashtable.h>\n'))
+        self.assertEqual(sources.with_hashtable_include('#include <linux/a.h>'),
+                         '#include <linux/a.h>\n#include <linux/hashtable.h>')
+
+    def test_no_hashtable_include_where_it_is_or_where_no_linux_include_is(self):
+        has = '#include <linux/a.h>\n#ifdef X\n#include <linux/hashtable.h>\n#endif\n'
+        self.assertEqual(sources.with_hashtable_include(has), has)
+        local = '#include "core.h"\n#include <net/sock.h>\nint x;\n'
+        self.assertEqual(sources.with_hashtable_include(local), local)
+
+    def test_a_conversion_needs_the_include(self):
+        before = 'static struct hlist_head t[16]; /* not hash_add() */\n'
+        self.assertTrue(sources.needs_hashtable_include(before, 'static DEFINE_HASHTABLE(t, 4);\n'))
+        self.assertFalse(sources.needs_hashtable_include(before, before.replace('16', '32')))
+        self.assertFalse(sources.needs_hashtable_include(
+            'void f(void) { hash_add(t, n, k); hash_add(t, m, k); }',
+            'void f(void) { hash_add(t, m, k); hash_add(t, n, k); }'))
+
 
 # --------------------------------------------------------------------------- shared
 

@@ -19,7 +19,8 @@ from typing import Dict, List, Set, Tuple
 
 from .model import Table
 from .shared import included_facts, included_headers, object_macros
-from .sources import _search_command, blank_comments_and_strings, read_text
+from .sources import _search_command, blank_comments_and_strings, read_text, \
+    with_hashtable_include
 from .transform import HERE, Spatch
 
 RULE = os.path.join(HERE, 'semantic-patches', 'declare_hashtable.cocci')
@@ -60,32 +61,6 @@ def plain_field(text: str, name: str) -> bool:
     plain = re.search(r'(?:[;{]|^[ \t]*#(?:[^\n]*[^\\\n])?\n)\s*struct\s+hlist_head\s+%s\s*'
                       r'\[[^\];]*\]\s*;' % re.escape(name), code, re.M)
     return len(fields) == 1 and plain is not None
-
-
-_DIRECTIVE_RE = re.compile(r'^[ \t]*#[ \t]*(\w+)[ \t]*(<linux/[^>\n]*>)?', re.M)
-
-
-def with_hashtable_include(text: str) -> str:
-    """text with #include <linux/hashtable.h> after the last <linux/...> include of
-    the least #if nesting (one after an include inside #ifdef CONFIG_X would be
-    missing where X is off); text itself if it has the include or no such line."""
-    code = blank_comments_and_strings(text)
-    depth, best = 0, None       # best: (depth, offset of the end of its line)
-    for m in _DIRECTIVE_RE.finditer(code):
-        word = m.group(1)
-        if word == 'include' and m.group(2):
-            if m.group(2) == '<linux/hashtable.h>':
-                return text
-            if best is None or depth <= best[0]:
-                best = (depth, code.find('\n', m.end()))
-        elif word in ('if', 'ifdef', 'ifndef'):
-            depth += 1
-        elif word == 'endif':
-            depth = max(0, depth - 1)
-    if best is None:
-        return text
-    end = best[1] if best[1] >= 0 else len(text)
-    return text[:end] + '\n#include <linux/hashtable.h>' + text[end:]
 
 
 def wanted(root: str, tables: List[Table], texts: Dict[str, str],

@@ -48,6 +48,46 @@ def blank_includes(code: str) -> str:
     return _INCLUDE_LINE_RE.sub(lambda m: m.group(1), code)
 
 
+_DIRECTIVE_RE = re.compile(r'^[ \t]*#[ \t]*(\w+)[ \t]*(<linux/[^>\n]*>)?', re.M)
+
+
+def with_hashtable_include(text: str) -> str:
+    """text with #include <linux/hashtable.h> after the last <linux/...> include of
+    the least #if nesting (one after an include inside #ifdef CONFIG_X would be
+    missing where X is off); text itself if it has the include or no such line."""
+    code = blank_comments_and_strings(text)
+    depth, best = 0, None       # best: (depth, offset of the end of its line)
+    for m in _DIRECTIVE_RE.finditer(code):
+        word = m.group(1)
+        if word == 'include' and m.group(2):
+            if m.group(2) == '<linux/hashtable.h>':
+                return text
+            if best is None or depth <= best[0]:
+                best = (depth, code.find('\n', m.end()))
+        elif word in ('if', 'ifdef', 'ifndef'):
+            depth += 1
+        elif word == 'endif':
+            depth = max(0, depth - 1)
+    if best is None:
+        return text
+    end = best[1] if best[1] >= 0 else len(text)
+    return text[:end] + '\n#include <linux/hashtable.h>' + text[end:]
+
+
+# names that only <linux/hashtable.h> defines
+_HASHTABLE_API_RE = re.compile(r'\b(?:DEFINE_HASHTABLE|DEFINE_READ_MOSTLY_HASHTABLE|'
+                               r'DECLARE_HASHTABLE|HASH_SIZE|HASH_BITS|hash_init|hash_add|'
+                               r'hash_add_rcu|hash_del|hash_del_rcu|hash_hashed|hash_empty|'
+                               r'hash_for_each\w*)\b')
+
+
+def needs_hashtable_include(before: str, after: str) -> bool:
+    """Does after use more of <linux/hashtable.h> than before: a conversion, which
+    needs the include?"""
+    return len(_HASHTABLE_API_RE.findall(blank_comments_and_strings(after))) > \
+        len(_HASHTABLE_API_RE.findall(blank_comments_and_strings(before)))
+
+
 def _brace_contexts(code: str) -> List[Tuple[int, int, str]]:
     """(open offset, close offset, what opened it) for every brace pair."""
     out, stack = [], []

@@ -19,7 +19,7 @@ from typing import Callable, Dict, List, Optional
 
 from .layout import wrap_long_lines
 from .model import Problem
-from .sources import read_text
+from .sources import needs_hashtable_include, read_text, with_hashtable_include
 
 HERE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RULE = os.path.join(HERE, 'semantic-patches', 'hashtable.cocci')
@@ -209,6 +209,9 @@ def _run_batch(root, files, spatch, facts, scratch):
             continue
         new = read_text(os.path.join(src, f))
         if new is not None and new != originals[f]:
+            if needs_hashtable_include(originals[f], new):
+                # the rule adds it only where spatch lets it: after the last include
+                new = with_hashtable_include(new)
             outcome.new_texts[f] = wrap_long_lines(originals[f], new)
     return outcome, False
 
