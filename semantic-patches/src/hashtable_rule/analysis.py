@@ -153,15 +153,14 @@ _NO_WRITE_CALLS = {
     'kmem_cache_alloc', 'kmem_cache_zalloc', 'vmalloc', 'vzalloc',
 }
 # initialisers and counters: they write the one lock, list or counter their only or
-# first argument points to (never kfree() or kref_put(): a key read after them would
-# be read from freed memory)
+# first argument points to (never kfree(), kref_put() or a counter decrement: a key
+# read after them may be read from freed memory)
 _ONE_FIELD_CALLS = {
     'spin_lock_init', 'raw_spin_lock_init', 'mutex_init', 'rwlock_init', 'init_rwsem',
     'INIT_LIST_HEAD', 'INIT_HLIST_HEAD', 'INIT_HLIST_NODE', 'init_waitqueue_head',
     'init_completion', 'kref_init', 'refcount_set', 'atomic_set', 'atomic_long_set',
-    'refcount_inc', 'refcount_inc_not_zero', 'refcount_dec', 'refcount_dec_and_test',
-    'atomic_inc', 'atomic_dec', 'atomic_inc_not_zero', 'atomic_dec_and_test',
-    'atomic_long_inc', 'atomic_long_dec', 'kref_get', 'kref_get_unless_zero',
+    'refcount_inc', 'refcount_inc_not_zero', 'atomic_inc', 'atomic_inc_not_zero',
+    'atomic_long_inc', 'kref_get', 'kref_get_unless_zero',
 }
 # calls that only read their arguments (the kernel's printk has no %n): a key they
 # print or compare is the same after them
@@ -177,6 +176,26 @@ _READ_ONLY_CALLS = {
 
 # functions that use a pointer's value only, never what it points to
 _VALUE_ONLY_CALLS = {'hash_ptr', 'hash32_ptr', 'hash_long', 'hash_32', 'hash_64', 'hash_min'}
+# calls that read nothing but the value or the field their argument names
+_READS_WHAT_IT_IS_GIVEN = _VALUE_ONLY_CALLS | {
+    'get_unaligned', 'le16_to_cpu', 'le32_to_cpu', 'le64_to_cpu', 'be16_to_cpu',
+    'be32_to_cpu', 'be64_to_cpu', 'ntohs', 'ntohl', 'htons', 'htonl',
+}
+
+
+def _unary_ops(node, out=None):
+    """The unary operators of an expression tree."""
+    out = set() if out is None else out
+    if node[0] == 'un':
+        out.add(node[1])
+    for part in node[1:]:
+        if isinstance(part, tuple):
+            _unary_ops(part, out)
+        elif isinstance(part, list):
+            for a in part:
+                if isinstance(a, tuple):
+                    _unary_ops(a, out)
+    return out
 
 
 def reads_through(toks, lo, hi, name, helpers, depth=0):
@@ -231,6 +250,32 @@ def writes_other_field(text, i, fields):
                for op, name in zip(steps[::2], steps[1::2]))
 
 
+def _through_loops(fs, start, end):
+    """end, or the end of the outermost loop that begins after token start and holds
+    token end in its body: what the loop does after the use comes before it again."""
+    text, kind = fs.toks.text, fs.toks.kind
+    last = end
+    for h in range(start + 1, end):
+        if text[h] in ('for', 'while', 'do') or (kind[h] == 'id' and 'for_each' in text[h]
+                                                  and text[h + 1] == '('):
+            if text[h] != 'do' and matching_close(text, h + 1) >= end:
+                continue         # end is in its header: evaluated once, before the body
+            last = max(last, statement_end(fs, h))
+    return last
+
+
+def in_anonymous_union(text, field):
+    """Is field a member of a union without a name in the file (union { u32 gen;
+    atomic_t gen_atomic; }): a write to one member is a write to the others."""
+    for i, tok in enumerate(text):
+        if tok == 'union' and i + 1 < len(text) and text[i + 1] == '{':
+            close = matching_close(text, i + 1)
+            if close + 1 < len(text) and text[close + 1] == ';' and \
+                    field in text[i + 1:close]:
+                return True
+    return False
+
+
 def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
@@ -243,7 +288,12 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     reads_memory = calls and any(
         set(declared_type(fs, n, rng) or '*') & {'*', '['} and
         reads_through(red.toks, red.key[-1][0], red.key[-1][1], n, helpers) for n in names)
+    # a macro or helper in the key may read a field its text does not name (the
+    # counter a call in between bumps); these read only what they are given
+    reads_named_fields = not calls or (
+        calls_in(red.key) <= _READS_WHAT_IT_IS_GIVEN and '*' not in _unary_ops(red.key))
     assign_ops = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
+    end = _through_loops(fs, start, end)
     for i in range(start, end):
         tok = toks.text[i]
         nxt = toks.text[i + 1] if i + 1 < len(toks.text) else ''
@@ -260,8 +310,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
             continue
         if tok == '(' and toks.text[i - 1] in _READ_ONLY_CALLS:
             continue                 # what it is given is checked token by token
-        if tok == '(' and toks.text[i - 1] in _ONE_FIELD_CALLS and \
-                writes_other_field(toks.text, i, fields):
+        if tok == '(' and toks.text[i - 1] in _ONE_FIELD_CALLS and reads_named_fields and \
+                writes_other_field(toks.text, i, fields) and \
+                not in_anonymous_union(toks.text, toks.text[argument_spans(toks.text, i)[0][1] - 1]):
             continue
         if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only or reads_memory) \
                 and toks.text[i - 1] not in _NOT_CALLS:
@@ -679,11 +730,15 @@ def decide_table(fs, t, helpers):
             key_positions = {toks.pos[idx[-1][0]] for v, pos, idx in var_uses if v == var}
             decl_positions = {d[0] for d in fs.decls.get(var, ()) if not d[2]}
             assigns = {a[0]: a for a in fs.assigns.get(var, ())}
+            others, why = other_tables_of_variable(fs, t, var, rng, key_positions, set(assigns))
+            if why is not None:
+                t.refuse(why[0], why[1])
+                continue
             reds = []
             for i in occurrences(fs, var, rng[0], rng[1]):
                 pos = toks.pos[i]
                 if pos in key_positions or pos in decl_positions or in_spans(pos, ok_spans) \
-                        or pos < toks.pos[rng[0]] or pos in param_args:
+                        or pos < toks.pos[rng[0]] or pos in param_args or pos in others:
                     continue
                 if pos in assigns:
                     node = parse_span(fs, assigns[pos][2])
@@ -781,6 +836,108 @@ def decide_table(fs, t, helpers):
             parts = [toks.text[j] for j in (i - 1, i + 2) if 0 <= j < n and toks.kind[j] == 'id']
             if any(len(x) > 1 and (t.name.startswith(x) or t.name.endswith(x)) for x in parts):
                 t.refuse('the file pastes tokens that may spell the name', toks.pos[i])
+
+
+def index_positions(fs, t, var, rng):
+    """Positions where var is the bucket number of table t, in the function rng."""
+    toks = fs.toks
+    nodes = [s.idx for s in t.sites if s.how == 'var' and s.var == var]
+    nodes += [bp['idx'] for bp in t.bucket_ptrs
+              if bp['idx'] is not None and bp['idx'][0] == 'id' and bp['idx'][1] == var]
+    return {toks.pos[n[-1][0]] for n in nodes if rng[0] <= n[-1][0] <= rng[1]}
+
+
+def other_tables_of_variable(fs, t, var, rng, mine, assigns):
+    """Where index variable var also picks buckets of other tables in the function
+    rng (hash = svc_key(...); hlist_add_head(.., &T[hash]) in one branch, hash =
+    fwm_key(...); .. &U[hash] in the other): the positions that belong to them,
+    their uses and the assignments that reach only those, or a refusal (text,
+    position) when an assignment is not known to reach one table only."""
+    toks = fs.toks
+    mine = {p for p in mine if toks.pos[rng[0]] <= p <= toks.pos[rng[1]]}
+    theirs = set()
+    for other in fs.tables.values():
+        if other is not t:
+            theirs |= index_positions(fs, other, var, rng)
+    if not theirs:
+        return set(), None
+    reach = {}
+    for pos in sorted(mine | theirs):
+        a = _assignment_just_before(toks, toks.at_pos(pos), assigns)
+        if a is None:
+            return set(), ('index variable "%s" picks buckets of other tables too, and no '
+                           'assignment just before this use tells which value it holds'
+                           % var, pos)
+        reach.setdefault(a, set()).add(pos in mine)
+    for a, whose in sorted(reach.items()):
+        if len(whose) > 1:
+            return set(), ('index variable "%s" holds one value for this table and another'
+                           % var, a)
+    return theirs | {a for a, whose in reach.items() if whose == {False}}, None
+
+
+def _assignment_just_before(toks, i, assigns):
+    """The position of the assignment of the variable at token i that always gives it
+    its value there: a statement of the same block, before it, with no other
+    assignment, label or case between; None when there is no such statement."""
+    text = toks.text
+    block, use_start = _statement_start(toks, i)
+    if block is None:
+        return None
+    head = text[use_start]
+    if head in ('if', 'switch', 'while') or (toks.kind[use_start] == 'id' and
+                                            text[use_start + 1] == '(' and head != 'for'):
+        # a condition or an iterator header is evaluated first; its body is not
+        close = matching_close(text, use_start + 1)
+        if not use_start + 1 < i < close:
+            return None
+    elif head in ('for', 'do', 'else', 'case', 'default'):
+        return None
+    for k in range(i - 1, block, -1):
+        if text[k] in ('case', 'default') or (text[k] == ':' and toks.kind[k - 1] == 'id'
+                                               and text[k - 2] in (';', '{', '}')):
+            return None              # a jump may land between
+        if toks.pos[k] in assigns:
+            owner, start = _statement_start(toks, k)
+            if owner != block or any(toks.kind[x] != 'id' and text[x] != '*'
+                                     for x in range(start, k)):
+                return None          # assigned in a branch or a loop of its own
+            return toks.pos[k]
+    return None
+
+
+def _statement_start(toks, i):
+    """(index of the { of the block, index of the first token of the statement of that
+    block) around token i; (None, None) outside any block."""
+    text = toks.text
+    depth, k = 0, i - 1
+    while k >= 0:
+        if text[k] in (')', ']', '}'):
+            if text[k] == '}' and depth == 0:
+                return _block_of(toks, k), k + 1
+            depth += 1
+        elif text[k] in ('(', '[', '{'):
+            if depth == 0 and text[k] == '{':
+                return k, k + 1
+            depth = max(0, depth - 1)        # out of a bracket around token i
+        elif text[k] == ';' and depth == 0:
+            return _block_of(toks, k), k + 1
+        k -= 1
+    return None, None
+
+
+def _block_of(toks, k):
+    """Index of the { of the block that token k (a ; or the } of an inner block) ends
+    a statement of."""
+    depth = 1 if toks.text[k] == '}' else 0
+    for j in range(k - 1, -1, -1):
+        if toks.text[j] in ('}', ')', ']'):
+            depth += 1
+        elif toks.text[j] in ('{', '(', '['):
+            if depth == 0:
+                return j if toks.text[j] == '{' else None
+            depth -= 1
+    return None
 
 
 def widen_index_variable(fs, t, var, rng, red, pos, allowed, narrow=False):
