@@ -1604,6 +1604,34 @@ class LayoutTest(unittest.TestCase):
         self.assertEqual(layout.wrap_long_lines(long_old + '\n', new), new)
 
 
+    def test_a_comment_of_a_body_that_moved_left_moves_with_it(self):
+        old = ('\tfor (i = 0; i < N; i++) {\n'
+               '\t\thlist_for_each_entry(s, &tab[i], node) {\n'
+               '\t\t\t/* Only the first\n'
+               '\t\t\t * kind */\n'
+               '\t\t\tif (s->kind)\n'
+               '\t\t\t\tcontinue;\n'
+               '\t\t\tn++;\n'
+               '\t\t\t/* counted */\n'
+               '\t\t}\n'
+               '\t}\n')
+        new = ('\thash_for_each(tab, i, s, node) {\n'
+               '\t\t\t/* Only the first\n'
+               '\t\t\t * kind */\n'
+               '\t\tif (s->kind)\n'
+               '\t\t\tcontinue;\n'
+               '\t\tn++;\n'
+               '\t\t\t/* counted */\n'
+               '\t}\n')
+        self.assertEqual(layout.reindent_moved_comments(old, new), new.replace(
+            '\t\t\t/* Only the first\n\t\t\t * kind */', '\t\t/* Only the first\n\t\t * kind */'))
+
+    def test_comments_where_the_code_did_not_move_stay(self):
+        old = '\tx = f(&tab[h]);\n\t/* then */\n\ty = g(&tab[h]);\n'
+        new = '\tx = f(hash_min(k));\n\t/* then */\n\ty = g(hash_min(k));\n'
+        self.assertEqual(layout.reindent_moved_comments(old, new), new)
+
+
 class ModelTest(unittest.TestCase):
     def test_from_record_and_skip(self):
         rec = record('t', 'a.c', walks_open=[dict(line=4, why='w')])

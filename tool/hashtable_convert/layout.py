@@ -1,12 +1,18 @@
-"""Line layout of the converted files: the kernel's 100-column limit.
+"""Line layout of the converted files: the kernel's 100-column limit, and comments
+of a body that moved.
 
 spatch breaks a long call between its arguments, but not inside one: a key
 moved from a helper into hash_add() (net_hash_mix(dev_net(d)) ^ d->ifindex)
 can leave a line that checkpatch.pl reports. Such a line, new in the result,
 is broken after a binary operator or a comma, and continued under the
 bracket that is open there, as the kernel's coding style has it.
+
+A walk over the buckets that becomes hash_for_each() moves its body one tab
+to the left; spatch moves the code but not a comment between two moved
+lines, which then stays a tab too far in. Such a comment follows the code.
 """
 
+import difflib
 import re
 from typing import List, Optional
 
@@ -51,6 +57,45 @@ def wrap_long_lines(old: str, new: str, limit: int = LIMIT) -> str:
             out.append('\n'.join(_wrap(body, limit, column)) + line[len(body):])
         previous = body
     return ''.join(out)
+
+
+def reindent_moved_comments(old: str, new: str) -> str:
+    """new, with each run of comment lines that spatch kept as they were between lines
+    it rewrote at another indentation indented as the line after them."""
+    a, b = old.splitlines(True), new.splitlines(True)
+    out = list(b)
+    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    for n, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag != 'equal' or n == 0 or n + 1 == len(ops) or \
+                ops[n - 1][0] == 'equal' or ops[n + 1][0] != 'replace':
+            continue
+        lines = b[j1:j2]
+        if not all(_is_comment_line(l) for l in lines) or not _opens_comment(lines[0]):
+            continue
+        after = b[j2]                # the rewritten line after the comment
+        old_after = a[i2]            # and what it was
+        shift = width(_indent(after)) - width(_indent(old_after))
+        if shift >= 0 or after.lstrip().startswith('}') or \
+                width(_indent(lines[0])) != width(_indent(old_after)):
+            continue
+        for k in range(j1, j2):
+            line = b[k]
+            col = width(_indent(line)) + shift
+            out[k] = indent_to(col) + line[len(_indent(line)):] if line.strip() else line
+    return ''.join(out)
+
+
+def _indent(line: str) -> str:
+    return line[:len(line) - len(line.lstrip(' \t'))]
+
+
+def _opens_comment(line: str) -> bool:
+    return line.lstrip().startswith(('/*', '//'))
+
+
+def _is_comment_line(line: str) -> bool:
+    body = line.strip()
+    return body.startswith(('/*', '//', '*')) or body == ''
 
 
 # a line that ends so is continued by the next one
