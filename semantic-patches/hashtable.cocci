@@ -4262,6 +4262,36 @@ def in_anonymous_union(text, field):
     return False
 
 
+_ALLOCATORS = {'kmalloc', 'kzalloc', 'kcalloc', 'kmalloc_array', 'kvmalloc', 'kvzalloc',
+               'kvcalloc', 'kmem_cache_alloc', 'kmem_cache_zalloc', 'vmalloc', 'vzalloc'}
+
+
+def _field_of_new_object(fs, k, start, names):
+    """Is token k the field f of a write b->f = ... where b is a local given memory of
+    its own by an allocator after token start, in the same block, and not handed to
+    anything since? (i = kzalloc(...); i->irq = up->port.irq: the entry being made,
+    never the object the key reads.)"""
+    toks = fs.toks
+    text = toks.text
+    if text[k - 1] != '->' or toks.kind[k - 2] != 'id' or text[k - 3] in ('->', '.') or \
+            text[k - 2] in names:
+        return False
+    base = text[k - 2]
+    at = _assignment_just_before(toks, k - 2, {a[0] for a in fs.assigns.get(base, ())})
+    if at is None:
+        return False
+    a = toks.at_pos(at)
+    if a <= start or text[a + 1] != '=' or text[a + 2] not in _ALLOCATORS or text[a + 3] != '(':
+        return False
+    for j in range(a + 1, k - 2):
+        if text[j] == base and toks.kind[j] == 'id' and text[j - 1] not in ('->', '.') and \
+                text[j + 1] not in ('->', '.') and (text[j - 1] in ('&', '(', ',') and
+                                                    text[j + 1] in (')', ',') or
+                                                    text[j - 1] == '&'):
+            return False             # handed to a call or a macro, which may set it
+    return True
+
+
 def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
@@ -4289,7 +4319,8 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
             # &c->node takes the address of a field, not of c: only a key field counts
             address = prv == '&' and not member and not (
                 nxt in ('->', '.') and i + 2 < len(toks.text) and toks.text[i + 2] not in fields)
-            if nxt in assign_ops or prv in ('++', '--') or address:
+            if (nxt in assign_ops or prv in ('++', '--') or address) and \
+                    not (member and nxt in assign_ops and _field_of_new_object(fs, i, start, names)):
                 return False, 'key "%s" changes before the bucket is used' % red.key_text
         if tok == '(' and toks.text[i - 1] in _NO_WRITE_CALLS and not any(
                 x in names or x in fields for x in toks.text[i:matching_close(toks.text, i)]):
