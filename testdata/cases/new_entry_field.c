@@ -1,6 +1,8 @@
 // expect: irq_tab converted
 // expect: alias_tab skipped: the object written may be the one the key reads
 // reason: alias_tab key "p->irq" changes before the bucket is used
+// expect: slot_tab skipped: the new entry is stored where the key reads
+// reason: slot_tab key "slots[k]->irq" changes before the bucket is used
 /*
  * Find or make the entry of a port's irq (drivers/tty/serial/8250/8250_core.c):
  * the bucket is picked by up->port.irq, and a new entry, allocated after the
@@ -8,7 +10,8 @@
  * write is to a field named like the key's, but of memory the key cannot
  * read: the key is the same at the insertion, and may move there. alias_tab
  * writes the field of an entry allocated before the pick, which the key
- * reads through another pointer: it stays.
+ * reads through another pointer, and slot_tab stores its new entry in the
+ * array element the key reads before it writes the field: both stay.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -36,6 +39,7 @@ struct irq_info {
 
 static struct hlist_head irq_tab[NR_IRQ_HASH];
 static struct hlist_head alias_tab[NR_IRQ_HASH];
+static struct hlist_head slot_tab[NR_IRQ_HASH];
 
 static struct irq_info *link_irq(struct uart *up)
 {
@@ -79,6 +83,24 @@ static struct entry *add_renumbered(int irq)
 	return n;
 }
 
+static struct entry *slots[4];
+
+/* a new entry takes slot k, and the irq of the one it replaces plus 100 */
+static struct entry *replace_slot(int k)
+{
+	struct hlist_head *h = &slot_tab[slots[k]->irq % NR_IRQ_HASH];
+	struct entry *n;
+	int old = slots[k]->irq;
+
+	n = kzalloc(sizeof(*n), GFP_KERNEL);
+	if (!n)
+		return NULL;
+	slots[k] = n;
+	n->irq = old + 100;
+	hlist_add_head(&n->node, h);
+	return n;
+}
+
 static int count_in_bucket_of(int irq)
 {
 	struct entry *e;
@@ -106,5 +128,13 @@ int main(void)
 			return 1;
 	for (i = 0; i < 10; i++)
 		printf("bucket of %d: %d\n", i * 3, count_in_bucket_of(i * 3));
+	for (i = 0; i < 4; i++) {
+		static struct entry first[4];
+
+		first[i].irq = i * 5;
+		slots[i] = &first[i];
+		if (!replace_slot(i))
+			return 1;
+	}
 	return 0;
 }

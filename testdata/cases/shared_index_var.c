@@ -8,6 +8,12 @@
 // reason: if_tab index variable "idx" picks buckets of other tables too, and no assignment
 // expect: else_tab skipped: a branch may change the variable before the use
 // reason: else_tab index variable "idx" picks buckets of other tables too, and no assignment
+// expect: near_tab skipped: the assignment before the use is the else of a branch
+// reason: near_tab index variable "pick" picks buckets of other tables too, and no assignment
+// expect: far_tab skipped: the assignment before the use is the else of a branch
+// reason: far_tab index variable "pick" picks buckets of other tables too, and no assignment
+// expect: wide_tab skipped: the variable is declared with two types in the function
+// reason: wide_tab index variable "cell" is declared with 2 types in the function (u8, unsigned int)
 /*
  * One index variable for two tables (net/netfilter/ipvs/ip_vs_ctl.c hashes a
  * service by address or by mark into hash, in two branches): each use of it
@@ -15,7 +21,9 @@
  * table only, so each table converts with its own key. The negatives: one
  * value indexes two tables (a conversion of one would hand the other a key
  * where it expects a bucket number), and an assignment in a branch between
- * the one before and the use, which the use may or may not see.
+ * the one before and the use, which the use may or may not see; an else
+ * branch that assigns just before a use that the if branch reaches too; and a
+ * u8 of the same name in an inner block, which would cut the key it is given.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -39,6 +47,9 @@ static struct hlist_head one_tab[SVC_SIZE];
 static struct hlist_head two_tab[SVC_SIZE];
 static struct hlist_head if_tab[SVC_SIZE];
 static struct hlist_head else_tab[SVC_SIZE];
+static struct hlist_head near_tab[SVC_SIZE];
+static struct hlist_head far_tab[SVC_SIZE];
+static struct hlist_head wide_tab[SVC_SIZE];
 
 static unsigned int addr_key(u32 addr)
 {
@@ -113,9 +124,49 @@ static void add_branch(struct service *s, bool alt)
 	hlist_add_head(&s->other, &else_tab[idx]);
 }
 
+static unsigned int near_key(u32 v)
+{
+	return (v * 5) & SVC_MASK;
+}
+
+static unsigned int far_key(u32 v)
+{
+	return (v * 11) & SVC_MASK;
+}
+
+static unsigned int wide_key(u32 v)
+{
+	return (v * 3) & SVC_MASK;
+}
+
+static void add_near_or_far(struct service *s)
+{
+	unsigned int pick;
+
+	if (s->mark) {
+		pick = far_key(s->mark);
+		hlist_add_head(&s->other, &far_tab[pick]);
+	} else
+		pick = near_key(s->addr + 1);
+	hlist_add_head(&s->node, &near_tab[pick]);
+}
+
+static void add_wide(struct service *s)
+{
+	unsigned int cell = wide_key(s->addr);
+
+	if (s->mark) {
+		u8 cell = wide_key(s->mark);
+
+		hlist_add_head(&s->other, &wide_tab[cell]);
+		return;
+	}
+	hlist_add_head(&s->other, &wide_tab[cell]);
+}
+
 int main(void)
 {
-	static struct service svc[40], twice[10], branch[10];
+	static struct service svc[40], twice[10], branch[10], near[10], wide[10];
 	int i;
 
 	for (i = 0; i < 40; i++) {
@@ -129,6 +180,12 @@ int main(void)
 		branch[i].addr = i * 13;
 		branch[i].mark = i;
 		add_branch(&branch[i], i % 2);
+		near[i].addr = i;
+		near[i].mark = i % 2 ? i : 0;
+		add_near_or_far(&near[i]);
+		wide[i].addr = i * 3;
+		wide[i].mark = i % 3 ? 0 : i;
+		add_wide(&wide[i]);
 	}
 	for (i = 0; i < 40; i += 3)
 		printf("%d: addr %s, mark %s\n", i,

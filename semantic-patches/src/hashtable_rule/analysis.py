@@ -298,11 +298,12 @@ def _field_of_new_object(fs, k, start, names):
     if a <= start or text[a + 1] != '=' or text[a + 2] not in _ALLOCATORS or text[a + 3] != '(':
         return False
     for j in range(a + 1, k - 2):
-        if text[j] == base and toks.kind[j] == 'id' and text[j - 1] not in ('->', '.') and \
-                text[j + 1] not in ('->', '.') and (text[j - 1] in ('&', '(', ',') and
-                                                    text[j + 1] in (')', ',') or
-                                                    text[j - 1] == '&'):
-            return False             # handed to a call or a macro, which may set it
+        if text[j] != base or toks.kind[j] != 'id' or text[j - 1] in ('->', '.'):
+            continue
+        tested = text[j + 1] in ('==', '!=') or text[j - 1] in ('!', '==', '!=') or \
+            (text[j - 1] == '(' and text[j + 1] == ')' and text[j - 2] in ('if', 'while'))
+        if text[j + 1] not in ('->', '.') and not tested:
+            return False             # stored, or handed to a call or macro, which may keep it
     return True
 
 
@@ -333,6 +334,11 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
             # &c->node takes the address of a field, not of c: only a key field counts
             address = prv == '&' and not member and not (
                 nxt in ('->', '.') and i + 2 < len(toks.text) and toks.text[i + 2] not in fields)
+            after = i + 1             # ptrs[k] = ...: an element of a key name is written
+            while after < end and toks.text[after] == '[':
+                after = matching_close(toks.text, after) + 1
+            if after > i + 1 and after < len(toks.text) and toks.text[after] in assign_ops:
+                return False, 'key "%s" changes before the bucket is used' % red.key_text
             if (nxt in assign_ops or prv in ('++', '--') or address) and \
                     not (member and nxt in assign_ops and _field_of_new_object(fs, i, start, names)):
                 return False, 'key "%s" changes before the bucket is used' % red.key_text
@@ -753,6 +759,13 @@ def decide_table(fs, t, helpers):
             if type_text is None:
                 t.refuse('index variable "%s" is not a local of the function' % var)
                 continue
+            # one type per function is all the width checks below know of
+            types = {_plain_type(d[1]) for d in fs.decls.get(var, ())
+                     if toks.pos[rng[0]] <= d[0] <= toks.pos[rng[1]]}
+            if len(types) > 1:
+                t.refuse('index variable "%s" is declared with %d types in the function (%s)'
+                         % (var, len(types), ', '.join(sorted(types))), toks.pos[rng[0]])
+                continue
             if positions.is_parameter(var, rng):
                 # the caller picked the bucket: from a key, unseen here
                 t.refuse('bucket number "%s" is a parameter: its callers compute it'
@@ -916,25 +929,44 @@ def _assignment_just_before(toks, i, assigns):
     if block is None:
         return None
     head = text[use_start]
-    if head in ('if', 'switch', 'while') or (toks.kind[use_start] == 'id' and
-                                            text[use_start + 1] == '(' and head != 'for'):
-        # a condition or an iterator header is evaluated first; its body is not
+    if head in ('if', 'switch') or (toks.kind[use_start] == 'id' and text[use_start + 1] == '('
+                                   and head not in ('for', 'while')):
+        # a condition or an iterator header is evaluated first, and once; its body is
+        # not (a loop condition is evaluated again after the body, which may assign)
         close = matching_close(text, use_start + 1)
         if not use_start + 1 < i < close:
             return None
-    elif head in ('for', 'do', 'else', 'case', 'default'):
+    elif head in ('for', 'while', 'do', 'else', 'case', 'default'):
         return None
     for k in range(i - 1, block, -1):
-        if text[k] in ('case', 'default') or (text[k] == ':' and toks.kind[k - 1] == 'id'
-                                               and text[k - 2] in (';', '{', '}')):
-            return None              # a jump may land between
         if toks.pos[k] in assigns:
             owner, start = _statement_start(toks, k)
-            if owner != block or any(toks.kind[x] != 'id' and text[x] != '*'
-                                     for x in range(start, k)):
+            if owner != block or any(toks.kind[x] != 'id' and text[x] != '*' or
+                                     text[x] in _STATEMENT_WORDS for x in range(start, k)):
                 return None          # assigned in a branch or a loop of its own
-            return toks.pos[k]
+            return toks.pos[k] if _no_label_between(text, k, i) else None
     return None
+
+
+# words that make a statement more than a declaration or an expression
+_STATEMENT_WORDS = {'if', 'else', 'do', 'while', 'for', 'switch', 'case', 'default', 'return',
+                    'goto', 'break', 'continue'}
+
+
+def _no_label_between(text, lo, hi):
+    """No label or case between tokens lo and hi, where a jump may land: every : is
+    the second half of a ?: there."""
+    pending = 0
+    for k in range(lo, hi):
+        if text[k] in ('case', 'default'):
+            return False
+        if text[k] == '?':
+            pending += 1
+        elif text[k] == ':':
+            if not pending:
+                return False
+            pending -= 1
+    return True
 
 
 def _statement_start(toks, i):
