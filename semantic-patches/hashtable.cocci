@@ -4122,6 +4122,9 @@ _NOT_CALLS = {'if', 'while', 'for', 'switch', 'return', 'sizeof', 'hlist_add_hea
               'hlist_for_each_entry_rcu', 'hlist_for_each_entry_rcu_notrace'}
 
 
+# allocators: they are given a size and flags, and write only the memory they return
+_ALLOCATORS = {'kmalloc', 'kzalloc', 'kcalloc', 'kmalloc_array', 'kvmalloc', 'kvzalloc',
+               'kvcalloc', 'kmem_cache_alloc', 'kmem_cache_zalloc', 'vmalloc', 'vzalloc'}
 # calls that write no memory a key reads: locks and RCU read sections (other threads
 # may write between them, as they may between any two statements)
 _NO_WRITE_CALLS = {
@@ -4134,10 +4137,7 @@ _NO_WRITE_CALLS = {
     'read_unlock', 'write_lock', 'write_unlock', 'read_lock_bh', 'read_unlock_bh',
     'write_lock_bh', 'write_unlock_bh', 'mutex_lock', 'mutex_unlock', 'down_read', 'up_read',
     'down_write', 'up_write', 'lockdep_assert_held',
-    # allocators: they are given a size and flags, and write only the memory they return
-    'kmalloc', 'kzalloc', 'kcalloc', 'kmalloc_array', 'kvmalloc', 'kvzalloc', 'kvcalloc',
-    'kmem_cache_alloc', 'kmem_cache_zalloc', 'vmalloc', 'vzalloc',
-}
+} | _ALLOCATORS
 # initialisers and counters: they write the one lock, list or counter their only or
 # first argument points to (never kfree(), kref_put() or a counter decrement: a key
 # read after them may be read from freed memory)
@@ -4260,10 +4260,6 @@ def in_anonymous_union(text, field):
                     field in text[i + 1:close]:
                 return True
     return False
-
-
-_ALLOCATORS = {'kmalloc', 'kzalloc', 'kcalloc', 'kmalloc_array', 'kvmalloc', 'kvzalloc',
-               'kvcalloc', 'kmem_cache_alloc', 'kmem_cache_zalloc', 'vmalloc', 'vzalloc'}
 
 
 def _field_of_new_object(fs, k, start, names):
