@@ -17,7 +17,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tool'))
 
-from hashtable_convert import header_uses, includes, sources, shared, decide, report, patches, write, check, model, transform, layout  # noqa: E402
+from hashtable_convert import cli, header_uses, includes, sources, shared, decide, report, patches, write, check, model, transform, layout  # noqa: E402
 
 Declaration = sources.Declaration
 
@@ -590,6 +590,17 @@ class SharedTest(unittest.TestCase):
 # --------------------------------------------------------------------------- includes
 
 class IncludesTest(unittest.TestCase):
+    def test_reaches_member_tells_a_member_from_a_variable_with_or_without_comments(self):
+        reaches = includes._reaches_member
+        self.assertEqual(reaches('x = p->tab[0];', 'tab'), 'code')
+        self.assertEqual(reaches('x = p-> /* c */ tab[0];', 'tab'), 'code')
+        self.assertEqual(reaches('x = p. // c\n  tab[0];', 'tab'), 'code')
+        self.assertEqual(reaches('f(a,\n tab);', 'tab'), 'code')
+        self.assertEqual(reaches('#define T(p) ((p)->tab)', 'tab'), 'macro')
+        self.assertEqual(reaches('#define F tab', 'tab'), 'macro')
+        self.assertIsNone(reaches('u32 tab; tab = 1; /* tab */', 'tab'))
+        self.assertIsNone(reaches('int tab = 0; // p->\nx = tab;', 'tab'))
+
     """Which files can see a struct: the include graph, and the names of its type."""
 
     def tree(self, tmp):
@@ -1576,6 +1587,17 @@ class TransformTest(unittest.TestCase):
             os.chmod(fake, 0o755)
             self.assertEqual(transform.regex_syntax(fake), 'Str')
             self.assertIsNone(transform.regex_syntax(os.path.join(tmp, 'missing')))
+
+
+class CliTest(unittest.TestCase):
+    def test_local_batch_leaves_a_core_to_the_analysis_of_shared_tables(self):
+        plan = shared.Plan(local_files=['a.c'], shared={}, header_static=[], pointers=[])
+        self.assertEqual(cli.local_spatch(transform.Spatch(jobs=2), plan).jobs, 2)
+        plan.shared['t'] = shared.SharedTable('t', 'global', [])
+        self.assertEqual(cli.local_spatch(transform.Spatch(jobs=2), plan).jobs, 1)
+        self.assertEqual(cli.local_spatch(transform.Spatch(jobs=1), plan).jobs, 1)
+        self.assertEqual(cli.local_spatch(transform.Spatch(jobs=4, timeout=9), plan),
+                         transform.Spatch(jobs=3, timeout=9))
 
 
 class LayoutTest(unittest.TestCase):

@@ -6,6 +6,7 @@ that could not be written), reported by name while the rest of the run goes on.
 """
 
 import argparse
+import dataclasses
 import hashlib
 import os
 import sys
@@ -108,6 +109,16 @@ def scan(run: Run, progress) -> List[sources.Declaration]:
     return found
 
 
+def local_spatch(spatch: transform.Spatch, plan: shared.Plan) -> transform.Spatch:
+    """How to run spatch over the files with file-local tables: with one job fewer than
+    asked while tables span files. Their analysis is Python in this process, on one
+    core, and the batch over their files waits for it (Linux 6.1 on 2 cores: 42.3 s
+    against 45.7 s for the whole run, the analysis done at 19.8 s against 27.6 s)."""
+    if spatch.jobs > 1 and plan.shared:
+        return dataclasses.replace(spatch, jobs=spatch.jobs - 1)
+    return spatch
+
+
 class Converter:
     """Stages 2 to 5, repeated until every surviving conversion passed its check.
 
@@ -139,12 +150,12 @@ class Converter:
         """
         self.local_batch: Dict[str, transform.Outcome] = {}
         self.local_error: Optional[BaseException] = None
+        spatch, files = local_spatch(self.spatch, self.plan), self.plan.local_files
 
         def work():
             start = time.monotonic()
             try:
-                files = self.plan.local_files
-                batch = transform.convert(self.run.root, files, self.spatch,
+                batch = transform.convert(self.run.root, files, spatch,
                                           self.plan.facts({}, files))
                 self.local_batch = {f: batch.only(f) for f in files}
             except BaseException as e:          # re-raised by the main thread

@@ -80,6 +80,7 @@ class IncludeGraph:
     forced: Dict[str, List[str]] = field(default_factory=lambda: defaultdict(list))
     _own: Dict[Include, Optional[str]] = field(default_factory=dict)
     _files_by_basename: Optional[Dict[str, List[str]]] = None
+    _named: Dict[str, List[str]] = field(default_factory=dict)     # _files_named()
     _unknown: Optional[Set[str]] = None
 
     def own_folder(self, inc: Include) -> Optional[str]:
@@ -163,8 +164,10 @@ class IncludeGraph:
             for f in set(self.by_path) | set(self.computed):
                 index[os.path.basename(f)].append(f)
             self._files_by_basename = index
-        return [f for f in self._files_by_basename.get(os.path.basename(written), ())
-                if _ends_with(f, written)]
+        if written not in self._named:
+            self._named[written] = [f for f in self._files_by_basename.get(os.path.basename(written), ())
+                                    if _ends_with(f, written)]
+        return self._named[written]
 
     def included(self, files: Iterable[str]) -> Tuple[Set[str], List[str]]:
         """The files that files include, directly or not, and what the includes among
@@ -235,6 +238,7 @@ def include_graph(root: str) -> IncludeGraph:
 def forget(root: str) -> None:
     """Drop what was found in the tree at root (it changed)."""
     _CODE.clear()
+    _WORDS.clear()
     _GRAPHS.pop(root, None)
     _SEARCHES.pop(root, None)
     for key in [k for k in _STRUCT_FILES if k[0] == root]:
@@ -276,12 +280,16 @@ def _build(root: str, search: subprocess.Popen) -> IncludeGraph:
         else:
             graph.computed.setdefault(path, set()).update(re.findall(r'[A-Za-z_]\w*', macro))
     names = set().union(*graph.computed.values()) if graph.computed else set()
-    for path, name, quoted, word in _DEFINE_OUT_RE.findall(out):
+    # the other two patterns read only the lines that can match (a tenth of them)
+    lines = out.split('\n')
+    defines = '\n'.join(line for line in lines if 'define' in line)
+    forced = '\n'.join(line for line in lines if '-include' in line)
+    for path, name, quoted, word in _DEFINE_OUT_RE.findall(defines):
         if name in names and not _is_makefile(path):
             graph.defined_targets[path].append(os.path.normpath(quoted or word))
             graph.defined_names[name].append(os.path.normpath(quoted or word))
             graph.defined_at[name].append((path, os.path.normpath(quoted or word)))
-    for path, target in _FORCED_OUT_RE.findall(out):
+    for path, target in _FORCED_OUT_RE.findall(forced):
         if _is_makefile(path):
             # the top makefile and scripts/Makefile.* give their flags to every unit
             folder = os.path.dirname(path)
@@ -308,13 +316,14 @@ def typed_names(root: str, struct: str, headers: Iterable[str], units: Iterable[
         names, typedefs = _declared_with(struct, list(texts.values()), names)
     typed = _typed_pattern(struct, names)
     # only a unit that names the type can declare a global of it
-    scopes = [_file_scope(code) for code in (_code(root, u) for u in units) if typed.search(code)]
+    scopes = [_file_scope(code) for code in (_code(root, u) for u in units)
+              if (struct in _words(code) or names & _words(code)) and typed.search(code)]
     return _declared_with(struct, list(texts.values()) + scopes, names)[0] if scopes else names
 
 
 def _typed_pattern(struct: str, names: Set[str]):
     words = '|'.join(sorted(re.escape(n) for n in names))
-    return re.compile(r'(?:\bstruct\s+%s\b%s)' % (re.escape(struct),
+    return _compiled(r'(?:\bstruct\s+%s\b%s)' % (re.escape(struct),
                                                  r'|\b(?:%s)\b' % words if words else ''))
 
 
@@ -326,43 +335,73 @@ def _declared_with(struct: str, texts: List[str], names: Set[str]) -> Tuple[Set[
     named, in texts."""
     names = set(names)
     typedefs: Set[str] = set()
+    # what a text gives depends only on which of the names it has: a text is read
+    # again only when a new name is one of its words (in a pattern of its names only)
+    scanned: Dict[int, Tuple[Set[str], bool]] = {}
     for _ in range(4):
         before = set(names)
-        typed = _typed_pattern(struct, names).pattern
-        quick = re.compile(typed)
-        for text in (t for t in texts if quick.search(t)):
-            # struct S *name, typedef struct S name, struct S *fn(, typeof(struct S) *name,
-            # struct S *(*fn)(void), and each declarator of struct S *a, *b;
-            for m in re.finditer(typed + r'[\s*)]*' + _QUALIFIERS +
-                                 r'(?:\(\s*\*\s*)?([A-Za-z_]\w*)\s*[\[;,)=(:]', text):
-                start = max(text.rfind(c, 0, m.start()) for c in ';{}') + 1
-                statement = text[start:m.start(1)]
-                if statement.count('(') - statement.count(')') > (1 if '(*' in
-                                                                 text[m.start():m.start(1)].replace(' ', '') else 0):
-                    continue            # a parameter
-                names.add(m.group(1))
-                if re.search(r'\btypedef\b', text[start:m.start()]):
-                    typedefs.add(m.group(1))
-                end = text.find(';', m.end())
-                rest = text[m.end() - 1:end] if end > 0 else ''
-                if rest.startswith(','):
-                    for more in re.finditer(r',[\s*]*' + _QUALIFIERS + r'([A-Za-z_]\w*)', rest):
-                        names.add(more.group(1))
-            # typedef struct S { ... } name;
-            for m in re.finditer(r'\btypedef\s+struct\s+%s\s*\{' % re.escape(struct), text):
-                end = _close_brace(text, text.index('{', m.start()))
-                tail = re.match(r'\s*\}[\s*]*(\w+)', text[end:]) if end else None
-                if tail:
-                    names.add(tail.group(1))
-                    typedefs.add(tail.group(1))
-            for m in re.finditer(r'^[ \t]*#[ \t]*define[ \t]+(\w+)([^\n]*(?:\\\n[^\n]*)*)', text, re.M):
-                if re.search(typed, m.group(2)):
-                    names.add(m.group(1))
-                    if re.match(r'\s*' + typed + r'[\s*]*$', m.group(2)):
-                        typedefs.add(m.group(1))     # #define S_TYPE struct S: a type
+        for i, text in enumerate(texts):
+            words = _words(text)
+            has = (names & words, struct in words)
+            if not any(has) or scanned.get(i) == has:
+                continue
+            scanned[i] = has
+            _declared_in(struct, text, _typed_pattern(struct, has[0]), names, typedefs)
         if names == before:
             break
     return names, typedefs
+
+
+def _declared_in(struct: str, text: str, typed_re, names: Set[str], typedefs: Set[str]) -> None:
+    """Add to names (and typedefs) what text declares with a type typed_re matches."""
+    typed = typed_re.pattern
+    # struct S *name, typedef struct S name, struct S *fn(, typeof(struct S) *name,
+    # struct S *(*fn)(void), and each declarator of struct S *a, *b;
+    for m in _compiled(typed + r'[\s*)]*' + _QUALIFIERS +
+                       r'(?:\(\s*\*\s*)?([A-Za-z_]\w*)\s*[\[;,)=(:]').finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ';{}') + 1
+        statement = text[start:m.start(1)]
+        if statement.count('(') - statement.count(')') > (1 if '(*' in
+                                                         text[m.start():m.start(1)].replace(' ', '') else 0):
+            continue            # a parameter
+        names.add(m.group(1))
+        if re.search(r'\btypedef\b', text[start:m.start()]):
+            typedefs.add(m.group(1))
+        end = text.find(';', m.end())
+        rest = text[m.end() - 1:end] if end > 0 else ''
+        if rest.startswith(','):
+            for more in re.finditer(r',[\s*]*' + _QUALIFIERS + r'([A-Za-z_]\w*)', rest):
+                names.add(more.group(1))
+    # typedef struct S { ... } name;
+    for m in re.finditer(r'\btypedef\s+struct\s+%s\s*\{' % re.escape(struct), text):
+        end = _close_brace(text, text.index('{', m.start()))
+        tail = re.match(r'\s*\}[\s*]*(\w+)', text[end:]) if end else None
+        if tail:
+            names.add(tail.group(1))
+            typedefs.add(tail.group(1))
+    for m in _DEFINE_BODY_RE.finditer(text):
+        if typed_re.search(m.group(2)):
+            names.add(m.group(1))
+            if _compiled(r'\s*' + typed + r'[\s*]*$').match(m.group(2)):
+                typedefs.add(m.group(1))     # #define S_TYPE struct S: a type
+
+
+_DEFINE_BODY_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)([^\n]*(?:\\\n[^\n]*)*)', re.M)
+_WORDS: Dict[str, Set[str]] = {}
+_PATTERNS: Dict[str, 're.Pattern'] = {}
+
+
+def _words(text: str) -> Set[str]:
+    """The identifiers of text (once per text and run)."""
+    if text not in _WORDS:
+        _WORDS[text] = set(re.findall(r'[A-Za-z_]\w*', text))
+    return _WORDS[text]
+
+
+def _compiled(pattern: str):
+    if pattern not in _PATTERNS:
+        _PATTERNS[pattern] = re.compile(pattern)
+    return _PATTERNS[pattern]
 
 
 def _files_naming_words(root: str, words: List[str]) -> Set[str]:
@@ -503,7 +542,11 @@ def _reaches_member(text: str, member: str) -> Optional[str]:
     text = text.replace('\r', '')
     for m in re.finditer(r'\b%s\b' % re.escape(member), text):
         before = text[max(0, m.start() - 400):m.start()]
-        reached = _AFTER_ACCESS_RE.search(before) or _ARGUMENT_RE.search(before)
+        tail = before.rstrip()
+        if tail.endswith('*/') or '//' in tail[tail.rfind('\n') + 1:]:
+            reached = _AFTER_ACCESS_RE.search(before) or _ARGUMENT_RE.search(before)
+        else:                   # no comment before it: the same test, quicker
+            reached = tail.endswith(('->', '.', '(', ','))
         line = text.rfind('\n', 0, m.start())
         while True:
             directive = re.match(r'[ \t]*#', text[line + 1:line + 65])

@@ -37,7 +37,14 @@ class Declaration:
 
 def blank_comments_and_strings(text: str) -> str:
     """text with comments and string literals replaced by spaces, lines kept."""
-    return _BLANK_RE.sub(lambda m: re.sub(r'[^\n]', ' ', m.group()), text)
+    return _BLANK_RE.sub(_blanked, text)
+
+
+def _blanked(m: 're.Match') -> str:
+    found = m.group()
+    if '\n' not in found:
+        return ' ' * len(found)
+    return '\n'.join(' ' * len(line) for line in found.split('\n'))
 
 
 _INCLUDE_LINE_RE = re.compile(r'^([ \t]*#[ \t]*include\b)[^\n]*', re.M)
