@@ -1590,14 +1590,18 @@ class TransformTest(unittest.TestCase):
 
 
 class CliTest(unittest.TestCase):
-    def test_local_batch_leaves_a_core_to_the_analysis_of_shared_tables(self):
+    def test_local_batch_yields_the_cores_to_the_analysis_of_shared_tables(self):
         plan = shared.Plan(local_files=['a.c'], shared={}, header_static=[], pointers=[])
-        self.assertEqual(cli.local_spatch(transform.Spatch(jobs=2), plan).jobs, 2)
+        self.assertEqual(cli.local_spatch(transform.Spatch(jobs=2), plan), transform.Spatch(jobs=2))
         plan.shared['t'] = shared.SharedTable('t', 'global', [])
-        self.assertEqual(cli.local_spatch(transform.Spatch(jobs=2), plan).jobs, 1)
-        self.assertEqual(cli.local_spatch(transform.Spatch(jobs=1), plan).jobs, 1)
-        self.assertEqual(cli.local_spatch(transform.Spatch(jobs=4, timeout=9), plan),
-                         transform.Spatch(jobs=3, timeout=9))
+        self.assertEqual(cli.local_spatch(transform.Spatch(jobs=2, timeout=9), plan),
+                         transform.Spatch(jobs=2, timeout=9, niceness=cli.LOCAL_NICENESS))
+        self.assertGreater(cli.LOCAL_NICENESS, 0)
+
+    def test_a_niced_spatch_runs_under_nice(self):
+        cmd = transform.Spatch(jobs=2, niceness=10).command('groups', False)
+        self.assertEqual(cmd[:3], ['nice', '-n', '10'])
+        self.assertEqual(cmd[3:], transform.Spatch(jobs=2).command('groups', False))
 
 
 class LayoutTest(unittest.TestCase):
