@@ -4289,6 +4289,33 @@ def _field_of_new_object(fs, k, start, names):
     return True
 
 
+def _address_only(helpers, name):
+    """Is name a helper (of the file or of its headers, defined once) that returns
+    container_of() of its parameters and does nothing else: MSDOS_I(inode)? It
+    computes an address and writes nothing. (Not any macro in capitals, as a key
+    may call: WRITE_ONCE() is one.)"""
+    d = helpers.get(name)
+    if d is None or d.ambiguous:
+        return False
+    body = d.toks.text[d.body[0]:d.body[1]]
+    if d.kind != 'macro':
+        if len(body) < 3 or body[0] != 'return' or body[-1] != ';':
+            return False
+        body = body[1:-1]
+    while len(body) > 2 and body[0] == '(' and matching_close(body, 0) == len(body) - 1:
+        body = body[1:-1]
+    if len(body) < 4 or body[0] != 'container_of' or body[1] != '(' or \
+            matching_close(body, 1) != len(body) - 1:
+        return False
+    params = set(d.param_names())
+    # its arguments: parameters, a type and a member name, nothing that calls or assigns
+    return all(tok in params or tok in (',', '(', ')', '.', '->', 'struct', 'union') or
+               (tok.isidentifier() and tok not in params and body[j + 1] != '(')
+               for j, tok in enumerate(body[2:-1], 2)) and \
+        not any(tok in ('=', '++', '--') or tok.endswith('=') and tok not in ('==', '!=', '<=', '>=')
+                for tok in body)
+
+
 def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
@@ -4333,6 +4360,8 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
                 writes_other_field(toks.text, i, fields) and \
                 not in_anonymous_union(toks.text, toks.text[argument_spans(toks.text, i)[0][1] - 1]):
             continue
+        if tok == '(' and helpers is not None and _address_only(helpers, toks.text[i - 1]):
+            continue                 # what it is given is checked token by token
         if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only or reads_memory) \
                 and toks.text[i - 1] not in _NOT_CALLS:
             return False, 'a call may change key "%s" before the bucket is used' % red.key_text
@@ -4423,7 +4452,17 @@ def bucket_pointers(fs, var, rng, helpers, pointers, used_at):
             bp = dict(pos=pos, var=var, idx=None, red=None, scope=scope,
                       span=(pos, toks.pos[statement_end(fs, toks.at_pos(pos))]),
                       rhs_span=rhs_span)
-            if parts is not None and table_of(fs, parts[0]) is not None:
+            step = _bucket_step(fs, var, pos) if parts is None and node is not None \
+                and table_of(fs, node) is not None else None
+            if step is not None:
+                # head = T; head += index;: one bucket pointer, head = T + index
+                t = table_of(fs, node)
+                t.uses.add(toks.pos[node[-1][1] - 1])
+                bp.update(idx=step['idx'], table_text=render(toks, node), step_pos=step['pos'],
+                          step_tokens=step['tokens'], span=(pos, step['end']))
+                t.bucket_ptrs.append(bp)
+                pointers[key] = (t, bp)
+            elif parts is not None and table_of(fs, parts[0]) is not None:
                 t = table_of(fs, parts[0])
                 t.uses.add(toks.pos[strip_parens(parts[0])[-1][1] - 1])
                 bp.update(idx=strip_parens(parts[1]), table_text=render(toks, parts[0]))
@@ -4441,6 +4480,33 @@ def bucket_pointers(fs, var, rng, helpers, pointers, used_at):
         if pointers[key] is not None:
             out.append(pointers[key])
     return out
+
+
+def _bucket_step(fs, var, pos):
+    """The step of head = T; head += index; (fat's d_head), when the statement after
+    the assignment at pos (a statement of its own, or a declaration) adds an index to
+    var and nothing else: {'idx': the index, 'pos': that of var in the step, 'end':
+    that of its ;, 'tokens': those of the index}; else None."""
+    toks = fs.toks
+    text = toks.text
+    at = toks.at_pos(pos)
+    if at is None or not (text[at - 1] in (';', '{', '}') or is_declarator(toks, at)):
+        return None                  # if (x) head = T; head += i;: the step runs alone
+    try:
+        end = statement_end(fs, at)
+        if end + 3 >= len(text) or text[end] != ';' or text[end + 1] != var or \
+                text[end + 2] != '+=':
+            return None
+        step_end = statement_end(fs, end + 1)
+        if text[step_end] != ';' or step_end <= end + 3:
+            return None
+        idx = parse_tokens(toks, end + 3, step_end)
+    except (Unknown, IndexError):
+        return None
+    if idx[-1] != (end + 3, step_end):
+        return None
+    return dict(idx=strip_parens(idx), pos=toks.pos[end + 1], end=toks.pos[step_end],
+                tokens=set(range(end + 3, step_end)))
 
 
 def check_helpers(fs, helpers):
@@ -4472,7 +4538,7 @@ def _check_helpers(fs, helpers):
         for pos, red, a in getattr(t, 'var_assigns', ()):
             consumed |= tok_indices(fs, a[2])
         for bp in t.bucket_ptrs:
-            consumed |= tok_indices(fs, bp['rhs_span'])
+            consumed |= tok_indices(fs, bp['rhs_span']) | bp.get('step_tokens', set())
         for param in t.bucket_params:
             for c in param.calls:
                 consumed |= set(range(c.arg[-1][0], c.arg[-1][1]))
@@ -4821,14 +4887,15 @@ def decide_table(fs, t, helpers):
         last = bp['pos']
         for i in occurrences(fs, var, scope[0], scope[1]):
             pos = toks.pos[i]
-            if pos == bp['pos'] or pos in decl_positions or pos < toks.pos[scope[0]]:
+            if pos in (bp['pos'], bp.get('step_pos')) or pos in decl_positions or \
+                    pos < toks.pos[scope[0]]:
                 continue
             if pos in use_ops and pos > bp['pos']:
                 bp['uses'].append(use_ops[pos])
                 last = max(last, pos)
                 continue
             t.refuse('bucket pointer "%s" is used for something else' % var, pos)
-        stable, why = key_is_stable(fs, red, rng, statement_end(fs, toks.at_pos(bp['pos'])),
+        stable, why = key_is_stable(fs, red, rng, toks.at_pos(bp['span'][1]),
                                     toks.first_at_or_after(last), helpers)
         if not stable:
             t.refuse(why, bp['pos'])
@@ -5687,6 +5754,8 @@ def decide(fs):
         for bp in t.bucket_ptrs:
             red = bp['red']
             approve(fs, bp['pos'], 'bptr')
+            if bp.get('step_pos'):
+                approve(fs, bp['step_pos'], 'bptr_step')     # head += index; goes too
             bp['key'] = renamed(renames, red.key_text, fs, bp['pos'])
             span_idx = tok_indices(fs, (bp['span'][0], (bp['span'][1][0], bp['span'][1][1] + 1)))
             removed |= span_idx
@@ -7476,6 +7545,15 @@ position ph : script:python() { approved(ph, "bptr") };
 
 - struct hlist_head *head@ph = E;
 
+// head = T; head += index;: the step goes with its bucket pointer
+@bucket_ptr_step_remove depends on patch && (gated && approves_bucket_pointer || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
+identifier head;
+expression E;
+position ph : script:python() { approved(ph, "bptr_step") };
+@@
+
+- head@ph += E;
+
 @delete_patch depends on patch && (gated && approves_delete || !gated && (converts_declared || converts_member || converts_pointer || converts_shared))@
 expression X;
 position pc : script:python() { approved(pc, "del") };
@@ -7680,6 +7758,19 @@ x@p = E
 
 @script:python depends on patch@
 p << leftover_assignment.p;
+@@
+fail_incomplete(p)
+
+@leftover_step depends on patch && (converts_declared || converts_member || converts_pointer || converts_shared)@
+identifier x;
+expression E;
+position p : script:python() { still_pending(p, "bptr_step") };
+@@
+
+x@p += E
+
+@script:python depends on patch@
+p << leftover_step.p;
 @@
 fail_incomplete(p)
 

@@ -231,6 +231,31 @@ class WritesOtherFieldTest(unittest.TestCase):
         self.assertFalse(self.writes_other('atomic_inc(counter_of(e))'))
         self.assertFalse(self.writes_other('atomic_inc(&e[1].users)'))
 
+class AddressOnlyTest(unittest.TestCase):
+    """A call between the pick of a bucket and its use that only returns container_of()
+    of what it is given (fat's MSDOS_I()) writes nothing; one named in capitals does
+    not say so by its name alone."""
+
+    def address_only(self, name, text):
+        defs = M.header_definitions({name: text})
+        return M._address_only(types.SimpleNamespace(get=defs.get), name)
+
+    def test_container_of_wrappers(self):
+        self.assertTrue(self.address_only('MSDOS_I', 'static inline struct m *MSDOS_I(struct inode *i)\n'
+                                          '{\n\treturn container_of(i, struct m, vfs);\n}\n'))
+        self.assertTrue(self.address_only('to_big', '#define to_big(p) container_of(p, struct big, s)\n'))
+        self.assertTrue(self.address_only('to_big', '#define to_big(p) (container_of((p), struct big, s))\n'))
+
+    def test_anything_more(self):
+        self.assertFalse(self.address_only('BUMP', 'static inline struct m *BUMP(struct inode *i)\n'
+                                           '{\n\ti->n++;\n\treturn container_of(i, struct m, vfs);\n}\n'))
+        self.assertFalse(self.address_only('NEXT', 'static inline struct m *NEXT(struct inode *i)\n'
+                                           '{\n\treturn container_of(step(i), struct m, vfs);\n}\n'))
+        self.assertFalse(self.address_only('SET', '#define SET(p) container_of((p)->n = 0, struct m, vfs)\n'))
+        self.assertFalse(self.address_only('WRITE_ONCE', '#define WRITE_ONCE(x, v) ((x) = (v))\n'))
+        self.assertFalse(self.address_only('missing', ''))
+
+
 class EraTest(unittest.TestCase):
     """Which argument of an hlist iterator is its bucket, by era (node cursor before 3.9)."""
 

@@ -280,6 +280,35 @@ int look(unsigned int p)
 
 
 class SharedTest(unittest.TestCase):
+    def test_header_helpers_are_those_that_reduce_and_container_of_wrappers(self):
+        text = ('static inline u32 slot(u32 k)\n{\n\treturn hash_32(k, 4);\n}\n'
+                'static inline struct big *BIG_I(struct small *s)\n{\n'
+                '\treturn container_of(s, struct big, small);\n}\n'
+                'static inline struct big *big_touch(struct small *s)\n{\n'
+                '\ts->n++;\n\treturn container_of(s, struct big, small);\n}\n'
+                'static inline int plain(int a)\n{\n\treturn a + 1;\n}\n')
+        found = shared.reducing_definitions(text)
+        self.assertEqual(sorted(found), ['BIG_I', 'slot'])
+        self.assertIn('container_of(s, struct big, small)', found['BIG_I'])
+        # two definitions (#ifdef DEBUG, #else): one of them may write
+        twice = ('#ifdef DEBUG\nstatic inline struct big *BIG_I(struct small *s)\n{\n\ts->n++;\n'
+                 '\treturn container_of(s, struct big, small);\n}\n#else\n'
+                 'static inline struct big *BIG_I(struct small *s)\n{\n'
+                 '\treturn container_of(s, struct big, small);\n}\n#endif\n')
+        self.assertEqual(shared.reducing_definitions(twice), {})
+
+    def test_a_container_of_wrapper_two_headers_define_is_no_helper(self):
+        wrapper = ('static inline struct big *BIG_I(struct small *s)\n{\n'
+                   '\treturn container_of(s, struct big, %s);\n}\n')
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/a.h', wrapper % 'small')
+            put(tmp, 'include/b.h', wrapper % 'other')
+            put(tmp, 'drv/one.c', '#include "../include/a.h"\nint f(struct small *s) { return BIG_I(s)->n; }\n')
+            put(tmp, 'drv/two.c', '#include "../include/a.h"\n#include "../include/b.h"\n'
+                                  'int f(struct small *s) { return BIG_I(s)->n; }\n')
+            self.assertIn('BIG_I', shared.header_helpers(tmp, 'drv/one.c')[0])
+            self.assertNotIn('BIG_I', shared.header_helpers(tmp, 'drv/two.c')[0])
+
     def test_object_macros(self):
         text = ('#define A 16\n'
                 '#define B (A * 2) /* twice */\n'

@@ -378,16 +378,21 @@ _FUNC_MACRO_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)\(([\w\s,]*)\)([^\n
 _INLINE_RE = re.compile(r'\bstatic\s+(?:__always_inline|inline)\b[^;{}()#]*?\b(\w+)\s*\(')
 _NOT_HELPERS = ('hlist_', 'list_', 'INIT_', 'rcu_')   # the list API itself
 _REDUCES_RE = re.compile(r'[&%]|\bhash_(?:32|64|long|ptr)\b')
+# an inline function that returns container_of() of its argument (fat's MSDOS_I()): the
+# rule lets a call of it stand between a bucket's pick and its use, as it writes nothing
+_ADDRESS_ONLY_RE = re.compile(r'\)\s*\{\s*return\s+container_of\s*\([^;{}]*\)\s*;\s*\}$')
 
 
 def reducing_definitions(text: str) -> Dict[str, str]:
-    """The function-like macros and static inline functions of a C text that may reduce a key."""
+    """The function-like macros and static inline functions of a C text that may reduce a
+    key, and the inline functions that only return container_of() of their argument."""
     code = blank_comments_and_strings(text.replace('\\\n', ' '))
     out: Dict[str, str] = {}
     for m in _FUNC_MACRO_RE.finditer(code):
         if m.group(1) not in out and _REDUCES_RE.search(m.group(3)) and \
                 not m.group(1).startswith(_NOT_HELPERS):
             out[m.group(1)] = '#define %s(%s) %s' % (m.group(1), m.group(2), m.group(3).strip())
+    inline_names = [m.group(1) for m in _INLINE_RE.finditer(code)]
     for m in _INLINE_RE.finditer(code):
         name = m.group(1)
         if name in out or name.startswith(_NOT_HELPERS):
@@ -403,6 +408,8 @@ def reducing_definitions(text: str) -> Dict[str, str]:
         body = code[m.start():end + 1]
         if _REDUCES_RE.search(body):
             out[name] = body
+        elif _ADDRESS_ONLY_RE.search(body) and inline_names.count(name) == 1:
+            out[name] = body         # one definition: no #if branch that writes
     return out
 
 
@@ -417,13 +424,18 @@ def header_helpers(root: str, path: str):
     called = set(re.findall(r'\b([A-Za-z_]\w*)\s*\(', blank_comments_and_strings(text)))
     own = object_macros(text)
     helpers: Dict[str, str] = {}
+    twice: Set[str] = set()
     found: Dict[str, List[str]] = {}
     for facts in included_facts(root, path, text):
         for name, values in facts.macros.items():
             found.setdefault(name, []).extend(v for v in values if v not in found[name])
         for name, body in facts.helpers.items():
-            if name in called and name not in helpers:
+            if name in called and name not in helpers and name not in twice:
                 helpers[name] = body
+            elif name in helpers and helpers[name] != body and any(
+                    _ADDRESS_ONLY_RE.search(b) for b in (helpers[name], body)):
+                del helpers[name]    # a wrapper that two headers define alike or not
+                twice.add(name)
     wanted = {w for body in helpers.values() for w in re.findall(r'[A-Za-z_]\w*', body)
               if w not in own}
     return helpers, _closure(found, wanted, own)

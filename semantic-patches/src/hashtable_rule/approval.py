@@ -254,6 +254,8 @@ def decide(fs):
         for bp in t.bucket_ptrs:
             red = bp['red']
             approve(fs, bp['pos'], 'bptr')
+            if bp.get('step_pos'):
+                approve(fs, bp['step_pos'], 'bptr_step')     # head += index; goes too
             bp['key'] = renamed(renames, red.key_text, fs, bp['pos'])
             span_idx = tok_indices(fs, (bp['span'][0], (bp['span'][1][0], bp['span'][1][1] + 1)))
             removed |= span_idx
