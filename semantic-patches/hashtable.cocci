@@ -4307,13 +4307,10 @@ def _address_only(helpers, name):
     if len(body) < 4 or body[0] != 'container_of' or body[1] != '(' or \
             matching_close(body, 1) != len(body) - 1:
         return False
-    params = set(d.param_names())
-    # its arguments: parameters, a type and a member name, nothing that calls or assigns
-    return all(tok in params or tok in (',', '(', ')', '.', '->', 'struct', 'union') or
-               (tok.isidentifier() and tok not in params and body[j + 1] != '(')
-               for j, tok in enumerate(body[2:-1], 2)) and \
-        not any(tok in ('=', '++', '--') or tok.endswith('=') and tok not in ('==', '!=', '<=', '>=')
-                for tok in body)
+    # its arguments: names (parameters, a type, a member), nothing that calls or assigns
+    return all(tok in (',', '(', ')', '.', '->', '*', '&') or
+               (tok.isidentifier() and body[j + 1] != '(')
+               for j, tok in enumerate(body[2:-1], 2))
 
 
 def key_is_stable(fs, red, rng, start, end, helpers=None):
@@ -4360,7 +4357,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
                 writes_other_field(toks.text, i, fields) and \
                 not in_anonymous_union(toks.text, toks.text[argument_spans(toks.text, i)[0][1] - 1]):
             continue
-        if tok == '(' and helpers is not None and _address_only(helpers, toks.text[i - 1]):
+        if tok == '(' and helpers is not None and toks.text[i - 2] not in ('->', '.') and \
+                not declared_type(fs, toks.text[i - 1], rng) and \
+                _address_only(helpers, toks.text[i - 1]):
             continue                 # what it is given is checked token by token
         if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only or reads_memory) \
                 and toks.text[i - 1] not in _NOT_CALLS:
@@ -4450,7 +4449,8 @@ def bucket_pointers(fs, var, rng, helpers, pointers, used_at):
             node = strip_parens(node) if node is not None else None
             parts = bucket_parts(node) if node is not None else None
             bp = dict(pos=pos, var=var, idx=None, red=None, scope=scope,
-                      span=(pos, toks.pos[statement_end(fs, toks.at_pos(pos))]),
+                      span=(pos, toks.pos[_declarator_end(toks.text, toks.at_pos(pos),
+                                                          statement_end(fs, toks.at_pos(pos)))]),
                       rhs_span=rhs_span)
             step = _bucket_step(fs, var, pos) if parts is None and node is not None \
                 and table_of(fs, node) is not None else None
@@ -4482,6 +4482,34 @@ def bucket_pointers(fs, var, rng, helpers, pointers, used_at):
     return out
 
 
+def _table_base(table_text):
+    """E of a member table written E->T or E.T, or None (a table of its own name)."""
+    try:
+        toks, node = parse_text(table_text)
+    except (Unknown, IndexError):
+        return None
+    node = strip_parens(node)
+    if node[0] != 'field':
+        return None
+    lo, hi = node[1][-1]
+    return ' '.join(toks[lo:hi]).replace(' -> ', '->').replace(' . ', '.')
+
+
+def _declarator_end(text, at, end):
+    """The last token of the declarator or assignment at token at, in the statement that
+    ends at token end: before the next declarator of struct hlist_head *a = T, *b = U;
+    (what the others are given is not the bucket pointer's, and stays)."""
+    depth = 0
+    for j in range(at, end):
+        if text[j] in ('(', '[', '{'):
+            depth += 1
+        elif text[j] in (')', ']', '}'):
+            depth -= 1
+        elif text[j] == ',' and depth == 0:
+            return j - 1
+    return end
+
+
 def _bucket_step(fs, var, pos):
     """The step of head = T; head += index; (fat's d_head), when the statement after
     the assignment at pos (a statement of its own, or a declaration) adds an index to
@@ -4495,8 +4523,8 @@ def _bucket_step(fs, var, pos):
     try:
         end = statement_end(fs, at)
         if end + 3 >= len(text) or text[end] != ';' or text[end + 1] != var or \
-                text[end + 2] != '+=':
-            return None
+                text[end + 2] != '+=' or _declarator_end(text, at, end) != end:
+            return None              # (not after a declaration of other variables too)
         step_end = statement_end(fs, end + 1)
         if text[step_end] != ';' or step_end <= end + 3:
             return None
@@ -4867,6 +4895,10 @@ def decide_table(fs, t, helpers):
     for bp in t.bucket_ptrs:
         var = bp['var']
         rng = function_range(fs, bp['pos'])
+        if rng is not None and not declared_type(fs, var, rng):
+            t.refuse('bucket pointer "%s" is not a variable of its function: another '
+                     'function may read it' % var, bp['pos'])
+            continue
         red = bp['red']
         if red is None and bp['idx'] is not None:
             red = bp['red'] = index_reduction(fs, t, bp['idx'], bp['pos'], rng, helpers)
@@ -4899,6 +4931,15 @@ def decide_table(fs, t, helpers):
                                     toks.first_at_or_after(last), helpers)
         if not stable:
             t.refuse(why, bp['pos'])
+        base = _table_base(bp.get('table_text', ''))
+        if base is not None:
+            # E->T: the use names the table anew (hash_add(E->T, ...)), so E must not change
+            stable, why = key_is_stable(fs, reduction_of_text('base', base), rng,
+                                        toks.at_pos(bp['span'][1]), toks.first_at_or_after(last),
+                                        helpers)
+            if not stable:
+                t.refuse('table "%s" of bucket pointer "%s": %s' % (bp['table_text'], var, why.replace(
+                    'key "%s"' % base, '"%s"' % base)), bp['pos'])
     for s in t.sites:
         if s.how == 'bptr' and not any(s in bp.get('uses', ()) for bp in t.bucket_ptrs):
             t.refuse('bucket pointer "%s" does not come from one assignment' % s.var, s.op_pos)

@@ -32,6 +32,7 @@ NEEDED_BY = {
     'assign_patch': 'p9_errmap',
     'bucket_ptr_remove': 'tracepoint_table',
     'bucket_ptr_decl_remove': 'ptr_arith',
+    'bucket_ptr_step_remove': 'bucket_step',
     'delete_patch': 'p9_errmap',
     'bits_macro_patch': 'p9_errmap',
     'drop_function_patch': 'masked_helper',

@@ -296,6 +296,18 @@ class SharedTest(unittest.TestCase):
                  'static inline struct big *BIG_I(struct small *s)\n{\n'
                  '\treturn container_of(s, struct big, small);\n}\n#endif\n')
         self.assertEqual(shared.reducing_definitions(twice), {})
+        # or a macro of that name in the other branch, or a function defined elsewhere
+        for other in ('#define BIG_I(s) big_checked(s)\n', '#define BIG_I big_checked\n',
+                      'struct big *BIG_I(struct small *s);\n'):
+            text = ('#ifdef DEBUG\n%s#else\nstatic inline struct big *BIG_I(struct small *s)\n{\n'
+                    '\treturn container_of(s, struct big, small);\n}\n#endif\n' % other)
+            self.assertEqual(shared.reducing_definitions(text), {}, other)
+        # its uses are not definitions
+        used = text.split('#ifdef')[0] + ('static inline struct big *BIG_I(struct small *s)\n{\n'
+                                          '\treturn container_of(s, struct big, small);\n}\n'
+                                          'static inline int big_n(struct small *s)\n{\n'
+                                          '\treturn BIG_I(s)->n;\n}\n')
+        self.assertEqual(sorted(shared.reducing_definitions(used)), ['BIG_I'])
 
     def test_a_container_of_wrapper_two_headers_define_is_no_helper(self):
         wrapper = ('static inline struct big *BIG_I(struct small *s)\n{\n'

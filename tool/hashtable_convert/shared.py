@@ -383,6 +383,30 @@ _REDUCES_RE = re.compile(r'[&%]|\bhash_(?:32|64|long|ptr)\b')
 _ADDRESS_ONLY_RE = re.compile(r'\)\s*\{\s*return\s+container_of\s*\([^;{}]*\)\s*;\s*\}$')
 
 
+_NOT_DECLARING = ('return', 'else', 'do', 'case', 'sizeof', 'typeof', 'if', 'while', 'switch')
+
+
+def _declared_once(code: str, name: str) -> bool:
+    """Does code (blanked) declare or define name once: no #define of it, and one
+    NAME(...) that a type comes before and a ; or { after (a prototype or a body)?"""
+    if re.search(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % re.escape(name), code, re.M):
+        return False
+    found = 0
+    for m in re.finditer(r'([\w*])\s*\b%s\s*\(' % re.escape(name), code):
+        before = re.search(r'(\w+|\*)\s*$', code[:m.start(1) + 1])
+        if before is None or before.group(1) in _NOT_DECLARING:
+            continue
+        depth, j = 0, m.end() - 1
+        while j < len(code):
+            depth += {'(': 1, ')': -1}.get(code[j], 0)
+            if depth == 0:
+                break
+            j += 1
+        if re.match(r'\s*[;{]', code[j + 1:]):
+            found += 1
+    return found == 1
+
+
 def reducing_definitions(text: str) -> Dict[str, str]:
     """The function-like macros and static inline functions of a C text that may reduce a
     key, and the inline functions that only return container_of() of their argument."""
@@ -392,7 +416,6 @@ def reducing_definitions(text: str) -> Dict[str, str]:
         if m.group(1) not in out and _REDUCES_RE.search(m.group(3)) and \
                 not m.group(1).startswith(_NOT_HELPERS):
             out[m.group(1)] = '#define %s(%s) %s' % (m.group(1), m.group(2), m.group(3).strip())
-    inline_names = [m.group(1) for m in _INLINE_RE.finditer(code)]
     for m in _INLINE_RE.finditer(code):
         name = m.group(1)
         if name in out or name.startswith(_NOT_HELPERS):
@@ -408,8 +431,8 @@ def reducing_definitions(text: str) -> Dict[str, str]:
         body = code[m.start():end + 1]
         if _REDUCES_RE.search(body):
             out[name] = body
-        elif _ADDRESS_ONLY_RE.search(body) and inline_names.count(name) == 1:
-            out[name] = body         # one definition: no #if branch that writes
+        elif _ADDRESS_ONLY_RE.search(body) and _declared_once(code, name):
+            out[name] = body         # no #if branch that writes
     return out
 
 
