@@ -236,9 +236,11 @@ class AddressOnlyTest(unittest.TestCase):
     of what it is given (fat's MSDOS_I()) writes nothing; one named in capitals does
     not say so by its name alone."""
 
-    def address_only(self, name, text):
+    def address_only(self, name, text, unit=''):
+        """text: the helper's definition in a header; unit: the code of the file."""
         defs = M.header_definitions({name: text})
-        return M._address_only(types.SimpleNamespace(get=defs.get), name)
+        fs = types.SimpleNamespace(toks=M.Tokens(unit))
+        return M._address_only(fs, types.SimpleNamespace(get=defs.get), name)
 
     def test_container_of_wrappers(self):
         self.assertTrue(self.address_only('MSDOS_I', 'static inline struct m *MSDOS_I(struct inode *i)\n'
@@ -254,6 +256,17 @@ class AddressOnlyTest(unittest.TestCase):
         self.assertFalse(self.address_only('SET', '#define SET(p) container_of((p)->n = 0, struct m, vfs)\n'))
         self.assertFalse(self.address_only('WRITE_ONCE', '#define WRITE_ONCE(x, v) ((x) = (v))\n'))
         self.assertFalse(self.address_only('missing', ''))
+        # what the container_of() is given: a parameter, nothing that may call
+        self.assertFalse(self.address_only('P_I', 'static inline struct m *P_I(struct inode *i)\n'
+                                           '{\n\treturn container_of((bump)(i), struct m, vfs);\n}\n'))
+        self.assertFalse(self.address_only('O_I', '#define O_I(p) container_of(BUMPED, struct m, vfs)\n'))
+        self.assertFalse(self.address_only('T_I', '#define T_I(p) container_of(p, p, vfs)\n'))
+
+    def test_a_name_the_file_defines_again(self):
+        wrapper = 'static inline struct m *W_I(struct inode *i)\n{\n\treturn container_of(i, struct m, vfs);\n}\n'
+        self.assertTrue(self.address_only('W_I', wrapper, 'int f(struct inode *i) { return W_I(i)->n; }\n'))
+        self.assertFalse(self.address_only('W_I', wrapper, '#undef W_I\n#define W_I bump\n'))
+        self.assertFalse(self.address_only('W_I', wrapper, '#ifdef DEBUG\n#define W_I(i) checked(i)\n#endif\n'))
 
 
 class EraTest(unittest.TestCase):

@@ -8,6 +8,14 @@
 // reason: last_tab bucket pointer "last" is not a variable of its function
 // expect: buckets skipped: the struct whose table the pointer was given changes before the use
 // reason: buckets table "c->buckets" of bucket pointer "head": "c" changes before the bucket is used
+// expect: redef_tab skipped: the wrapper's name is redefined to a function that writes
+// reason: redef_tab a call may change key "it->key"
+// expect: paren_tab skipped: (f)(x) is a call too
+// reason: paren_tab a call may change key "it->key"
+// expect: static_tab skipped: a static bucket pointer, which a call in between sets again
+// reason: static_tab bucket pointer "head" is not a variable of its function (or a static one)
+// expect: alias_tab skipped: the key changes through a pointer to it
+// reason: alias_tab key "k" may change through a pointer before the bucket is used
 /*
  * What looks like a container_of() wrapper between the pick of a bucket and its
  * use, and is not (bucket_step.c has one that is): a function pointer member of
@@ -15,6 +23,9 @@
  * given. And bucket pointers whose pick and use differ in other ways: one of
  * file scope, read by another function, and one given the table of a struct
  * whose pointer moves before the use (hash_add() would name the other table).
+ * A second review added: the wrapper's name #undef'd and defined again as a
+ * function that writes, a call written (f)(x), a static bucket pointer that a
+ * recursive call sets again, and a key written through a pointer to it.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -69,6 +80,10 @@ static struct hlist_head shadow_tab[TAB_SIZE];
 static struct hlist_head getter_tab[TAB_SIZE];
 static struct hlist_head last_tab[TAB_SIZE];
 static struct hlist_head *last;
+static struct hlist_head redef_tab[TAB_SIZE];
+static struct hlist_head paren_tab[TAB_SIZE];
+static struct hlist_head static_tab[TAB_SIZE];
+static struct hlist_head alias_tab[TAB_SIZE];
 
 static void add_ops(struct item *it)
 {
@@ -117,11 +132,55 @@ static void add_cached(struct cache *c, struct item *it)
 	hlist_add_head(&it->node, head);
 }
 
+#define TO_I(p)	container_of(p, struct item, v)
+#undef TO_I
+#define TO_I bump
+
+static void add_redef(struct item *it)
+{
+	struct hlist_head *head = redef_tab;
+	head += it->key & TAB_MASK;
+	TO_I(&it->v);
+	hlist_add_head(&it->node, head);
+}
+
+static void add_paren(struct item *it)
+{
+	struct hlist_head *head = paren_tab;
+	head += it->key & TAB_MASK;
+	(bump)(&it->v);
+	hlist_add_head(&it->node, head);
+}
+
+static void add_static(struct item *it, struct item *next)
+{
+	static struct hlist_head *head;
+	unsigned int k = it->key;
+
+	head = static_tab;
+	head += k & TAB_MASK;
+	if (next)
+		add_static(next, NULL);
+	hlist_add_head(&it->node, head);
+}
+
+static void add_alias(struct item *it)
+{
+	unsigned int k = it->key, *kp = &k;
+	struct hlist_head *head = alias_tab;
+
+	head += k & TAB_MASK;
+	if (k == 10)
+		*kp = 11;
+	it->key = k;
+	hlist_add_head(&it->node, head);
+}
+
 int main(void)
 {
-	static struct item items[6][12];
+	static struct item items[11][12];
 	static struct cache caches[2];
-	unsigned int sums[6] = { 0 };
+	unsigned int sums[10] = { 0 };
 	struct item *it;
 	unsigned int i;
 
@@ -139,6 +198,16 @@ int main(void)
 		add_last(&items[3][i], i == 5 ? &items[4][i] : NULL);
 		items[5][i].key = i * 5;
 		add_cached(&caches[0], &items[5][i]);
+		items[6][i].key = i * 5;
+		add_redef(&items[6][i]);
+		items[7][i].key = i * 5;
+		add_paren(&items[7][i]);
+		items[8][i].key = i * 5;
+		items[9][i].key = i * 5 + 1;
+		if (i % 2)
+			add_static(&items[8][i], &items[9][i]);
+		items[10][i].key = i * 5;
+		add_alias(&items[10][i]);
 	}
 	for (i = 0; i < TAB_SIZE; i++) {
 		hlist_for_each_entry(it, &ops_tab[i], node)
@@ -153,8 +222,18 @@ int main(void)
 			sums[4] += it->key;
 		hlist_for_each_entry(it, &caches[1].buckets[i], node)
 			sums[5] += it->key;
+		hlist_for_each_entry(it, &redef_tab[i], node)
+			sums[6] += it->key;
+		hlist_for_each_entry(it, &paren_tab[i], node)
+			sums[7] += it->key;
+		hlist_for_each_entry(it, &static_tab[i], node)
+			sums[8] += it->key;
+		hlist_for_each_entry(it, &alias_tab[i], node)
+			sums[9] += it->key;
 	}
-	printf("%u %u %u %u %u %u\n", sums[0], sums[1], sums[2], sums[3], sums[4], sums[5]);
+	for (i = 0; i < 10; i++)
+		printf("%u ", sums[i]);
+	printf("\n");
 	for (i = 0; i < 12; i++)	/* where each entry is */
 		printf("%u %u\n", (unsigned int)(items[0][i].node.pprev != NULL),
 		       (unsigned int)(items[5][i].node.pprev != NULL));

@@ -4,7 +4,8 @@ import re
 
 from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus_one, parse_text, same_constant,
                     parse_tokens, render, strip_parens)
-from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, declaration_scope, declared_type,
+from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, declaration_scope,
+                    declared_type,
                     function_header, function_range, in_spans, is_declarator, occurrences,
                     statement_end, table_occurrences, tok_indices, variable_type)
 from .tokens import _HASH_SIGN, Tokens, argument_spans, directive_start, matching_close
@@ -303,13 +304,18 @@ def _field_of_new_object(fs, k, start, names):
     return True
 
 
-def _address_only(helpers, name):
-    """Is name a helper (of the file or of its headers, defined once) that returns
-    container_of() of its parameters and does nothing else: MSDOS_I(inode)? It
-    computes an address and writes nothing. (Not any macro in capitals, as a key
-    may call: WRITE_ONCE() is one.)"""
+def _address_only(fs, helpers, name):
+    """Is name a helper that returns container_of(P, struct S, m) of its parameter P and
+    does nothing else: MSDOS_I(inode)? It computes an address and writes nothing. Its
+    one definition must be the only directive of the file that names it (no #undef,
+    no #ifdef twin); not any helper named in capitals, as a key may call: WRITE_ONCE()
+    is one."""
     d = helpers.get(name)
     if d is None or d.ambiguous:
+        return False
+    directives = sum(1 for i, tok in enumerate(fs.toks.text)
+                     if tok == name and directive_start(fs.toks, i) is not None)
+    if directives != (1 if d.kind == 'macro' and d.local else 0):
         return False
     body = d.toks.text[d.body[0]:d.body[1]]
     if d.kind != 'macro':
@@ -318,13 +324,67 @@ def _address_only(helpers, name):
         body = body[1:-1]
     while len(body) > 2 and body[0] == '(' and matching_close(body, 0) == len(body) - 1:
         body = body[1:-1]
-    if len(body) < 4 or body[0] != 'container_of' or body[1] != '(' or \
-            matching_close(body, 1) != len(body) - 1:
+    if len(body) < 4 or body[:2] != ['container_of', '('] or matching_close(body, 1) != len(body) - 1:
         return False
-    # its arguments: names (parameters, a type, a member), nothing that calls or assigns
-    return all(tok in (',', '(', ')', '.', '->', '*', '&') or
-               (tok.isidentifier() and body[j + 1] != '(')
-               for j, tok in enumerate(body[2:-1], 2))
+    args = body[2:-1]
+    params = set(d.param_names())
+    # P or (P), then struct S, then a member: m or m.n
+    for first in ([args[0]], args[:3]):
+        rest = args[len(first):]
+        plain = first[0] in params if len(first) == 1 else \
+            first[0] == '(' and first[1] in params and first[2] == ')'
+        if plain and len(rest) >= 5 and rest[0] == ',' and rest[1] in ('struct', 'union') and \
+                rest[2].isidentifier() and rest[3] == ',' and \
+                all(tok.isidentifier() if k % 2 == 0 else tok == '.' for k, tok in enumerate(rest[4:])) \
+                and len(rest[4:]) % 2 == 1:
+            return True
+    return False
+
+
+def _writes_through_pointer(text, i):
+    """Does the assignment operator at token i write anything but a plain name: *p = v,
+    p->f = v, p[k] = v, (*p)++? (Taken so when not sure: it only refuses.)"""
+    if text[i] in ('++', '--'):
+        before, after = text[i - 1], text[i + 1] if i + 1 < len(text) else ''
+        if before.isidentifier() and text[i - 2] not in ('->', '.', ')', ']'):
+            return False             # x++
+        if after.isidentifier() and (i + 2 >= len(text) or text[i + 2] not in ('->', '.', '[')) \
+                and not before.isidentifier():
+            return False             # ++x
+        return True
+    j, depth = i - 1, 0
+    while j >= 0:
+        if text[j] in (')', ']'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and text[j] in (';', '{', '}', ',', '?', ':'):
+            break
+        j -= 1
+    lhs = text[j + 1:i]
+    return not (len(lhs) == 1 and lhs[0].isidentifier())
+
+
+def _called_through_parens(text, i):
+    """Is the ( at token i the call of (f)(x), (*fp)(x) or (*ops->fn)(x)? (Not a cast
+    of a parenthesized value, (u32)(x), which an id alone in its parentheses also is:
+    taken for a call, it only refuses.)"""
+    j = i - 1
+    depth = 0
+    while j > 0:
+        if text[j] == ')':
+            depth += 1
+        elif text[j] == '(':
+            depth -= 1
+            if depth == 0:
+                break
+        j -= 1
+    inner = text[j + 1:i - 1]
+    return bool(inner) and all(tok.isidentifier() or tok in ('*', '&', '->', '.') for tok in inner) \
+        and not any(tok in ('struct', 'union', 'enum', 'const', 'unsigned', 'signed', 'int',
+                            'long', 'short', 'char', 'void') for tok in inner)
 
 
 def key_is_stable(fs, red, rng, start, end, helpers=None):
@@ -334,7 +394,13 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     impure = [c for c in calls_in(red.key) if helpers is None or not helpers.is_pure(c)]
     if impure or (calls and helpers is None):
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
-    locals_only = all(declared_type(fs, n, rng) for n in names)
+    # a local whose address the function takes (kp = &k) may change through it: by a
+    # call, or by a write through a pointer (*kp = 8) in between
+    escaped = rng is not None and any(
+        toks.text[j] == '&' and toks.text[j + 1] in names and toks.text[j - 1] not in ('->', '.')
+        and toks.text[j + 2] != '->'             # &p->lock: a field p points to, not p
+        for j in range(rng[0], rng[1]))
+    locals_only = not escaped and all(declared_type(fs, n, rng) for n in names)
     # a pure call on pointers reads memory that a call in between may change
     reads_memory = calls and any(
         set(declared_type(fs, n, rng) or '*') & {'*', '['} and
@@ -347,6 +413,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     end = _through_loops(fs, start, end)
     for i in range(start, end):
         tok = toks.text[i]
+        if escaped and tok in assign_ops and _writes_through_pointer(toks.text, i):
+            return False, 'key "%s" may change through a pointer before the bucket is used' \
+                % red.key_text
         nxt = toks.text[i + 1] if i + 1 < len(toks.text) else ''
         prv = toks.text[i - 1]
         member = prv in ('->', '.')
@@ -371,10 +440,14 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
                 writes_other_field(toks.text, i, fields) and \
                 not in_anonymous_union(toks.text, toks.text[argument_spans(toks.text, i)[0][1] - 1]):
             continue
-        if tok == '(' and helpers is not None and toks.text[i - 2] not in ('->', '.') and \
-                not declared_type(fs, toks.text[i - 1], rng) and \
-                _address_only(helpers, toks.text[i - 1]):
+        if tok == '(' and helpers is not None and toks.kind[i - 1] == 'id' and \
+                toks.text[i - 2] not in ('->', '.') and \
+                not variable_type(fs, toks.text[i - 1], rng) and \
+                _address_only(fs, helpers, toks.text[i - 1]):
             continue                 # what it is given is checked token by token
+        if tok == '(' and toks.text[i - 1] == ')' and (fields or not locals_only or reads_memory) \
+                and _called_through_parens(toks.text, i):
+            return False, 'a call may change key "%s" before the bucket is used' % red.key_text
         if tok == '(' and toks.kind[i - 1] == 'id' and (fields or not locals_only or reads_memory) \
                 and toks.text[i - 1] not in _NOT_CALLS:
             return False, 'a call may change key "%s" before the bucket is used' % red.key_text
@@ -507,6 +580,30 @@ def _table_base(table_text):
         return None
     lo, hi = node[1][-1]
     return ' '.join(toks[lo:hi]).replace(' -> ', '->').replace(' . ', '.')
+
+
+def _local_at(fs, var, pos, rng):
+    """Is var, assigned at position pos, a local (not static) or a parameter of function
+    rng, declared in a block around pos? (A local of the same name in another block, or
+    none, leaves a variable of file scope there.)"""
+    toks = fs.toks
+    at = toks.at_pos(pos)
+    lo = function_header(fs, rng)[1]
+    for dpos, _type, _init in fs.decls.get(var, ()):
+        d = toks.at_pos(dpos)
+        if d is None or not lo <= d <= at:
+            continue
+        j = d
+        while j > lo and toks.text[j - 1] not in (';', '{', '}', '(', ','):
+            j -= 1
+        if 'static' in toks.text[j:d]:
+            return False
+        if d < rng[0]:
+            return True              # a parameter
+        block = _enclosing_block(toks, d, rng[0])
+        if block is not None and block[0] <= at <= block[1]:
+            return True
+    return False
 
 
 def _declarator_end(text, at, end):
@@ -909,9 +1006,9 @@ def decide_table(fs, t, helpers):
     for bp in t.bucket_ptrs:
         var = bp['var']
         rng = function_range(fs, bp['pos'])
-        if rng is not None and not declared_type(fs, var, rng):
-            t.refuse('bucket pointer "%s" is not a variable of its function: another '
-                     'function may read it' % var, bp['pos'])
+        if rng is not None and not _local_at(fs, var, bp['pos'], rng):
+            t.refuse('bucket pointer "%s" is not a variable of its function (or a static '
+                     'one): another call may read it' % var, bp['pos'])
             continue
         red = bp['red']
         if red is None and bp['idx'] is not None:
