@@ -239,7 +239,7 @@ class AddressOnlyTest(unittest.TestCase):
     def address_only(self, name, text, unit=''):
         """text: the helper's definition in a header; unit: the code of the file."""
         defs = M.header_definitions({name: text})
-        fs = types.SimpleNamespace(toks=M.Tokens(unit))
+        fs = types.SimpleNamespace(toks=M.Tokens(unit), directive_names=None)
         return M._address_only(fs, types.SimpleNamespace(get=defs.get), name)
 
     def test_container_of_wrappers(self):

@@ -13,6 +13,7 @@ kernel image's BSS.
 
 from .cexpr import Unknown, evaluate_all, parse_tokens, render, strip_parens
 from .files import function_header, function_range, occurrences, statement_end
+from .tokens import matching_open
 
 # allocator -> (how it gives the size: 'bytes' or 'count', does it zero the memory)
 ALLOCATORS = {
@@ -214,15 +215,10 @@ def _enclosing_if(fs, i):
     text = fs.toks.text
     if i < 2 or text[i - 1] != ')':
         return None
-    depth, j = 0, i - 1
-    while j >= 0:
-        if text[j] == ')':
-            depth += 1
-        elif text[j] == '(':
-            depth -= 1
-            if depth == 0:
-                break
-        j -= 1
+    try:
+        j = matching_open(text, i - 1)
+    except IndexError:
+        return None
     if j > 0 and text[j - 1] == 'if' and (j < 2 or text[j - 2] != 'else'):
         return j - 1
     return None

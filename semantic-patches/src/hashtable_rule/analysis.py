@@ -8,7 +8,7 @@ from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, decla
                     declared_type,
                     function_header, function_range, in_spans, is_declarator, occurrences,
                     statement_end, table_occurrences, tok_indices, variable_type)
-from .tokens import _HASH_SIGN, Tokens, argument_spans, directive_start, matching_close
+from .tokens import _HASH_SIGN, Tokens, argument_spans, directive_start, matching_close, matching_open
 from .helpers import bucket_parts, calls_in, function_at
 from .allocated import analyse_allocated
 from .params import find_bucket_params
@@ -313,9 +313,12 @@ def _address_only(fs, helpers, name):
     d = helpers.get(name)
     if d is None or d.ambiguous:
         return False
-    directives = sum(1 for i, tok in enumerate(fs.toks.text)
-                     if tok == name and directive_start(fs.toks, i) is not None)
-    if directives != (1 if d.kind == 'macro' and d.local else 0):
+    if fs.directive_names is None:        # counted once per file
+        fs.directive_names = {}
+        for i, tok in enumerate(fs.toks.text):
+            if fs.toks.kind[i] == 'id' and directive_start(fs.toks, i) is not None:
+                fs.directive_names[tok] = fs.directive_names.get(tok, 0) + 1
+    if fs.directive_names.get(name, 0) != (1 if d.kind == 'macro' and d.local else 0):
         return False
     body = d.toks.text[d.body[0]:d.body[1]]
     if d.kind != 'macro':
@@ -341,6 +344,34 @@ def _address_only(fs, helpers, name):
     return False
 
 
+def _addressed(fs, rng):
+    """The names function rng takes the address of (&k, not &p->lock: a field p points
+    to, not p), once per function."""
+    if rng not in fs.addressed:
+        text = fs.toks.text
+        fs.addressed[rng] = {text[j + 1] for j in range(rng[0], rng[1])
+                             if text[j] == '&' and text[j - 1] not in ('->', '.') and
+                             text[j + 2] != '->'}
+    return fs.addressed[rng]
+
+
+def _operand_start(text, j, stops):
+    """Index of the first token of the operand that ends at token j: back to an unmatched
+    ( or [, or to one of stops outside brackets."""
+    depth = 0
+    while j >= 0:
+        if text[j] in (')', ']'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and text[j] in stops:
+            break
+        j -= 1
+    return j + 1
+
+
 def _writes_through_pointer(text, i):
     """Does the assignment operator at token i write anything but a plain name: *p = v,
     p->f = v, p[k] = v, (*p)++? (Taken so when not sure: it only refuses.)"""
@@ -352,18 +383,7 @@ def _writes_through_pointer(text, i):
                 and not before.isidentifier():
             return False             # ++x
         return True
-    j, depth = i - 1, 0
-    while j >= 0:
-        if text[j] in (')', ']'):
-            depth += 1
-        elif text[j] in ('(', '['):
-            if depth == 0:
-                break
-            depth -= 1
-        elif depth == 0 and text[j] in (';', '{', '}', ',', '?', ':'):
-            break
-        j -= 1
-    lhs = text[j + 1:i]
+    lhs = text[_operand_start(text, i - 1, (';', '{', '}', ',', '?', ':')):i]
     return not (len(lhs) == 1 and lhs[0].isidentifier())
 
 
@@ -371,17 +391,10 @@ def _called_through_parens(text, i):
     """Is the ( at token i the call of (f)(x), (*fp)(x) or (*ops->fn)(x)? (Not a cast
     of a parenthesized value, (u32)(x), which an id alone in its parentheses also is:
     taken for a call, it only refuses.)"""
-    j = i - 1
-    depth = 0
-    while j > 0:
-        if text[j] == ')':
-            depth += 1
-        elif text[j] == '(':
-            depth -= 1
-            if depth == 0:
-                break
-        j -= 1
-    inner = text[j + 1:i - 1]
+    try:
+        inner = text[matching_open(text, i - 1) + 1:i - 1]
+    except IndexError:
+        return False
     return bool(inner) and all(tok.isidentifier() or tok in ('*', '&', '->', '.') for tok in inner) \
         and not any(tok in ('struct', 'union', 'enum', 'const', 'unsigned', 'signed', 'int',
                             'long', 'short', 'char', 'void') for tok in inner)
@@ -396,10 +409,7 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
     # a local whose address the function takes (kp = &k) may change through it: by a
     # call, or by a write through a pointer (*kp = 8) in between
-    escaped = rng is not None and any(
-        toks.text[j] == '&' and toks.text[j + 1] in names and toks.text[j - 1] not in ('->', '.')
-        and toks.text[j + 2] != '->'             # &p->lock: a field p points to, not p
-        for j in range(rng[0], rng[1]))
+    escaped = rng is not None and bool(names & _addressed(fs, rng))
     locals_only = not escaped and all(declared_type(fs, n, rng) for n in names)
     # a pure call on pointers reads memory that a call in between may change
     reads_memory = calls and any(
@@ -1423,19 +1433,7 @@ def _other_operand(text, i):
             out.append(j)
             j += 1
         return out
-    j, depth, out = i - 2, 0, []
-    while j >= 0:
-        if text[j] in (')', ']'):
-            depth += 1
-        elif text[j] in ('(', '['):
-            if depth == 0:
-                break
-            depth -= 1
-        elif depth == 0 and text[j] in (';', ',', '&&', '||', '?', '='):
-            break
-        out.append(j)
-        j -= 1
-    return out
+    return list(range(i - 2, _operand_start(text, i - 2, (';', ',', '&&', '||', '?', '=')) - 1, -1))
 
 
 def reads_bucket_only(text, start, i, tables):

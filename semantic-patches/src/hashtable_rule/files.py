@@ -130,6 +130,8 @@ class FileState:
         self.recorded = False
         # struct -> field -> the struct it points to: the headers (the wrapper) and this file
         self.undefs = None           # names the file #undefs (sites.undefined_names)
+        self.directive_names = None  # name -> directives that name it (analysis._address_only)
+        self.addressed = {}          # function range -> names it takes the address of
         self.struct_pointers = {k: dict(v) for k, v in
                                 _FACTS.get('files', {}).get(path, {}).get('pointers', {}).items()}
         self.struct_pointers.update(struct_pointer_fields(self.toks))
