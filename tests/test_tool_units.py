@@ -377,6 +377,52 @@ class SharedTest(unittest.TestCase):
             self.assertEqual(shared.header_macros(tmp, 'drv/u.c', 'OWN_SIZE'),
                              {'T_BITS': ['4', '8']})
 
+    def test_header_macros_through_kbuild_include_folders(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            # core/Makefile: subdir-ccflags-y += -I$(src), so lib/t.c finds "lib/sizes.h"
+            put(tmp, 'drv/core/Makefile', 'obj-m += core.o\ncore-y := lib/t.o\n'
+                'subdir-ccflags-y += -I$(src)\n')
+            put(tmp, 'drv/core/lib/sizes.h', '#define T_SIZE (BIT(BITS_PER_BYTE))\n')
+            put(tmp, 'drv/core/lib/t.c', '#include "lib/sizes.h"\n'
+                'struct s { struct hlist_head t[T_SIZE]; };\n')
+            self.assertEqual(shared.header_macros(tmp, 'drv/core/lib/t.c', 'T_SIZE'),
+                             {'T_SIZE': ['(BIT(BITS_PER_BYTE))']})
+
+    def test_kbuild_dirs(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'drv/Makefile', 'subdir-ccflags-y := -I $(srctree)/drv/common \\\n'
+                '\t-I$(FULL_PATH)/inc\n')
+            put(tmp, 'drv/common/x.h', '')
+            put(tmp, 'drv/a/Makefile', 'obj-m += a.o\na-y := main.o sub/part.o\n'
+                'ccflags-y += -I$(src)/inc -I$(srctree)/drv/missing\n')
+            put(tmp, 'drv/a/inc/y.h', '')
+            put(tmp, 'drv/a/main.c', '')
+            put(tmp, 'drv/a/sub/part.c', '')
+            put(tmp, 'drv/a/sub/other.c', '')
+            # nearest makefile first; a folder that does not exist, or a variable
+            # other than $(src), $(obj) and $(srctree), gives nothing
+            self.assertEqual(sources.kbuild_dirs(tmp, 'drv/a/main.c'), ['drv/a/inc', 'drv/common'])
+            # a/Makefile builds sub/part.o, so its ccflags apply there, not to sub/other.c
+            self.assertEqual(sources.kbuild_dirs(tmp, 'drv/a/sub/part.c'), ['drv/a/inc', 'drv/common'])
+            self.assertEqual(sources.kbuild_dirs(tmp, 'drv/a/sub/other.c'), ['drv/common'])
+            self.assertEqual(sources.include_dirs(tmp, 'drv/a/main.c'), ['drv/a/inc', 'drv/common'])
+
+    def test_a_header_includes_the_arch_headers_of_the_file_that_includes_it(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/linux/kvm_host.h', '#include <asm/kvm_host.h>\n')
+            put(tmp, 'arch/ppc/include/asm/kvm_host.h', '#define NUM_BITS 13\n'
+                '#define NUM (1 << NUM_BITS)\n')
+            put(tmp, 'arch/ppc/include/asm/book3s.h', '#include <linux/kvm_host.h>\n'
+                'struct vcpu { struct hlist_head t[NUM]; };\n')
+            put(tmp, 'arch/ppc/kvm/mmu.c', '#include <asm/book3s.h>\n')
+            self.assertEqual(shared.header_macros(tmp, 'arch/ppc/kvm/mmu.c', 'NUM'),
+                             {'NUM': ['(1 << NUM_BITS)'], 'NUM_BITS': ['13']})
+            self.assertEqual(shared.header_macros(tmp, 'arch/ppc/include/asm/book3s.h', 'NUM'),
+                             {'NUM': ['(1 << NUM_BITS)'], 'NUM_BITS': ['13']})
+            # a file outside the arch does not see that arch's headers
+            put(tmp, 'drv/x.c', '#include <linux/kvm_host.h>\n')
+            self.assertEqual(shared.header_macros(tmp, 'drv/x.c', 'NUM'), {})
+
     def test_files_naming_skips_include_lines(self):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'a.c', '#include <linux/hash.h>\nint x;\n')

@@ -14,7 +14,7 @@ many files that converting them together is not a reviewable change.
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Set
+from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from .header_uses import MEMBER_MACROS, OTHER, SAME_BUCKET, HeaderUse, bits_texts, classify
 from .includes import files_seeing_struct, start_include_search
@@ -174,11 +174,18 @@ def struct_pointer_fields(text: str) -> Dict[str, Dict[str, str]]:
     return out
 
 
-def included_headers(root: str, path: str, text: str) -> List[str]:
-    """The headers path includes that exist in the tree (relative to root)."""
+def included_headers(root: str, path: str, text: str, unit_dirs: Tuple[str, ...] = ()) -> List[str]:
+    """The headers path includes that exist in the tree (relative to root).
+
+    unit_dirs: the include folders of the file being compiled, when path is a
+    header it includes (<asm/kvm_host.h> in include/linux/kvm_host.h is the
+    one of the arch the including file is in).
+    """
     out = []
+    own = include_dirs(root, path)
+    dirs = list(unit_dirs) + [d for d in own if d not in unit_dirs]
     for m in _INCLUDE_RE.finditer(text):
-        bases = ([os.path.dirname(path)] if m.group(1) == '"' else []) + include_dirs(root, path)
+        bases = ([os.path.dirname(path)] if m.group(1) == '"' else []) + dirs
         for base in bases:
             rel = os.path.normpath(os.path.join(base, m.group(2)))
             if os.path.isfile(os.path.join(root, rel)):
@@ -283,17 +290,26 @@ class HeaderFacts:
 _HEADERS: Dict[tuple, HeaderFacts] = {}
 
 
-def header_facts(root: str, header: str) -> HeaderFacts:
-    key = (root, header)
+_HEADER_TEXTS: Dict[tuple, tuple] = {}
+
+
+def header_facts(root: str, header: str, unit_dirs: Tuple[str, ...] = ()) -> HeaderFacts:
+    """What header gives a file whose include folders are unit_dirs."""
+    key = (root, header, unit_dirs)
     if key not in _HEADERS:
-        text = read_text(os.path.join(root, header)) or ''
-        _HEADERS[key] = HeaderFacts(included_headers(root, header, text), object_macros(text),
-                                    reducing_definitions(text), struct_pointer_fields(text))
+        if (root, header) not in _HEADER_TEXTS:
+            text = read_text(os.path.join(root, header)) or ''
+            _HEADER_TEXTS[(root, header)] = (text, object_macros(text), reducing_definitions(text),
+                                            struct_pointer_fields(text))
+        text, macros, helpers, pointers = _HEADER_TEXTS[(root, header)]
+        _HEADERS[key] = HeaderFacts(included_headers(root, header, text, unit_dirs), macros,
+                                    helpers, pointers)
     return _HEADERS[key]
 
 
 def included_facts(root: str, path: str, text: str):
     """The HeaderFacts of each header path includes, _INCLUDES_DEPTH includes deep, in the tree."""
+    unit_dirs = tuple(include_dirs(root, path))
     seen, frontier = set(), included_headers(root, path, text)
     for _ in range(_INCLUDES_DEPTH):
         nxt = []
@@ -301,7 +317,7 @@ def included_facts(root: str, path: str, text: str):
             if header in seen or len(seen) >= _HEADERS_CAP:
                 continue
             seen.add(header)
-            facts = header_facts(root, header)
+            facts = header_facts(root, header, unit_dirs)
             yield facts
             nxt.extend(facts.includes)
         frontier = nxt
@@ -514,6 +530,9 @@ def _analyse(root: str, t: SharedTable, files: List[str], inside: Callable[[str]
     for header in sorted(declared_in):
         for k, v in object_macros(read_text(os.path.join(root, header)) or '').items():
             t.macros.setdefault(k, []).extend(v)
+        # a size macro of another header (kvm_book3s.h sizes by asm/kvm_host.h)
+        for k, v in header_macros(root, header, t.size).items():
+            t.macros.setdefault(k, []).extend(x for x in v if x not in t.macros[k])
     # the types of struct fields, so that a key like p->port has a width in every file
     headers = set(declared_in)
     for f in sources if not t.reasons else []:

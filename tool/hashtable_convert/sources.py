@@ -165,7 +165,8 @@ def include_dirs(root: str, rel: str) -> List[str]:
     """Where <...> includes of rel are looked up in its tree, relative to root.
 
     The include/ folder in rel's own folder and in each one above it up to
-    root, nearest first (a kernel tree's top include/ is the last of them).
+    root, nearest first (a kernel tree's top include/ is the last of them),
+    then the -I folders that kbuild makefiles add for rel (kbuild_dirs()).
     """
     out = []
     d = os.path.dirname(rel)
@@ -174,8 +175,61 @@ def include_dirs(root: str, rel: str) -> List[str]:
         if os.path.isdir(os.path.join(root, inc)):
             out.append(os.path.normpath(inc))
         if not d:
+            break
+        d = os.path.dirname(d)
+    return out + [k for k in kbuild_dirs(root, rel) if k not in out]
+
+
+# ccflags-y += -I$(src)/lib, subdir-ccflags-y := -I $(srctree)/drivers/x (continued lines joined)
+_CCFLAGS_RE = re.compile(r'^[ \t]*(subdir-ccflags|ccflags)-[\w$()]+[ \t]*[:+]?=([^\n]*)', re.M)
+_MAKEFILE_FLAGS: Dict[Tuple[str, str], List[Tuple[bool, str]]] = {}
+
+
+def kbuild_dirs(root: str, rel: str) -> List[str]:
+    """The -I folders kbuild gives the compiler for rel, relative to root, nearest first.
+
+    A makefile's subdir-ccflags apply to its folder and those below; its ccflags
+    to the files it builds: those of its own folder, and those below it that it
+    names (mlx5's core/Makefile builds lib/mpfs.o). Flags that name a variable
+    other than $(src), $(obj) and $(srctree) are left out: they cannot be known here.
+    """
+    out: List[str] = []
+    d = os.path.dirname(rel)
+    while True:
+        below = os.path.relpath(rel, d or '.')
+        for subdir, folder in _makefile_include_flags(root, d):
+            builds = not subdir and (os.path.dirname(below) == '' or re.search(
+                r'(^|[\s=])%s\b' % re.escape(os.path.splitext(below)[0] + '.o'),
+                _makefile_text(root, d)))
+            if (subdir or builds) and folder not in out:
+                out.append(folder)
+        if not d:
             return out
         d = os.path.dirname(d)
+
+
+def _makefile_text(root: str, d: str) -> str:
+    return ''.join(read_text(os.path.join(root, d, name)) or '' for name in ('Makefile', 'Kbuild'))
+
+
+def _makefile_include_flags(root: str, d: str) -> List[Tuple[bool, str]]:
+    """(whether it is a subdir-ccflags, folder) of each -I of folder d's makefiles."""
+    key = (root, d)
+    if key not in _MAKEFILE_FLAGS:
+        found: List[Tuple[bool, str]] = []
+        text = _makefile_text(root, d).replace('\\\n', ' ')
+        for m in _CCFLAGS_RE.finditer(text):
+            for flag in re.findall(r'-I[ \t]*(\S+)', m.group(2)):
+                flag = (flag.replace('$(srctree)/$(src)', d or '.').replace('$(src)', d or '.')
+                        .replace('$(obj)', d or '.').replace('$(srctree)/', '')
+                        .replace('$(srctree)', '.'))
+                if '$' in flag or os.path.isabs(flag):
+                    continue
+                folder = os.path.normpath(flag)
+                if not folder.startswith('..') and os.path.isdir(os.path.join(root, folder)):
+                    found.append((m.group(1) == 'subdir-ccflags', folder))
+        _MAKEFILE_FLAGS[key] = found
+    return _MAKEFILE_FLAGS[key]
 
 
 def find_tree_root(paths: List[str]) -> str:
