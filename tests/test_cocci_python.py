@@ -342,3 +342,42 @@ class SharedMacrosTest(unittest.TestCase):
 
 if __name__ == '__main__':
     unittest.main()
+
+
+class InjectiveTest(unittest.TestCase):
+    """A fold that goes with its helper's hash must be one-to-one in the key."""
+
+    def fold(self, text, keeps=lambda t: t.split() == ['u32'], values=None, v_type='u32',
+             macros=None):
+        toks = M.Tokens(text)
+        # w: another local of the helper, which the fold may not read as a constant
+        return M.injective(M.Parser(toks.text).parse(), {'v'}, toks, keeps, values, {'v', 'w'},
+                           {'v': v_type, 'w': 'u32'}, macros)
+
+    def test_one_to_one(self):
+        for text in ('v', 'v + 7', 'KEY_SALT ^ v', '-v', '~v', 'v * 0x45d9f3bu',
+                     'v ^ (v >> 16)', '(v << 5) ^ v', '(v ^ (v >> 16)) * 0x45d9f3b + 7',
+                     '(u32)v * 3', 'v * PRIME'):
+            with self.subTest(text):
+                self.assertEqual(self.fold(text, values={'PRIME': '4294967291UL'}), 'one-to-one')
+
+    def test_keys_that_differ_may_share_the_value(self):
+        for text in ('v >> 12', 'v / 8', 'v & 0xff', 'v % 7', 'v | 1', 'v * 4', 'v << 3',
+                     '(v >> 3) + v', 'v ^ (v >> 0)', 'v ^ (w >> 4)', '(u16)v', '(u8)v * 3',
+                     'v * PRIME', 'v ^ v', 'f(v)', 'v - w', 'w + 1'):
+            with self.subTest(text):
+                self.assertIsNone(self.fold(text))
+
+    def test_a_signed_xorshift_is_not_one_to_one(self):
+        # -1 ^ (-1 >> 3) == 0 ^ (0 >> 3): >> copies the sign bit
+        self.assertIsNone(self.fold('v ^ (v >> 3)', v_type='int'))
+        self.assertEqual(self.fold('v ^ (v << 3)', v_type='int'), 'one-to-one')
+        self.assertEqual(self.fold('(u32)v ^ ((u32)v >> 3)', v_type='int'), 'one-to-one')
+
+    def test_a_macro_that_reads_a_variable_is_no_constant(self):
+        self.assertIsNone(self.fold('v - PAGE_OFF', macros={'PAGE_OFF': ['(v & 0xfff)']}))
+        self.assertEqual(self.fold('v - SALT', macros={'SALT': ['0x1234']}), 'one-to-one')
+
+    def test_constants(self):
+        self.assertEqual(self.fold('BITS + 1'), 'const')
+        self.assertEqual(self.fold('ARRAY_SIZE(tab)'), 'const')

@@ -4,8 +4,10 @@
  * Buckets picked by helpers (the shapes of dm-snap and rds): a macro
  * that masks the chunk number, used through a bucket pointer, and a
  * function that returns the bucket of a connection, folding the two
- * halves of the address first. Both only fold their key: the key of
- * each access is the helper's argument and the helpers go.
+ * halves of the address first. The helpers go; the macro only masks its
+ * key, which is the key of each access, but the fold of the two halves
+ * keeps 16 bits of 32, which addresses that differ share: it is written
+ * into each key.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>

@@ -1,7 +1,7 @@
 // expect: dev_tab converted
 // expect: addr_tab converted
 // expect: wide_tab skipped: wide_hashfn() cuts a 64-bit key, hash_min() would not
-// reason: wide_tab the result of wide_hashfn() is also used elsewhere
+// reason: wide_tab index helper wide_hashfn() is also used for something else
 // expect: byte_tab skipped: byte_hashfn() cuts its key to a u8 first
 // reason: byte_tab the result of byte_hashfn() is also used elsewhere
 // expect: cut_tab skipped: cut_hashfn() returns a u8, which cuts the bucket number

@@ -1,9 +1,11 @@
 // expect: blocks converted
 /*
  * A fold that reads its 64-bit key through a 32-bit cast and also whole,
- * through a local (hi = b >> 32): the hash depends on all 64 bits, so the
- * key is b itself, not (unsigned int)b (helper_mask_param.c has the fold that
- * reads only the low half).
+ * through a local (hi = b >> 32): the hash depends on all 64 bits, but folds
+ * them into 32, which keys that differ share. The key is not b itself (a
+ * lookup may count on those keys sharing a bucket) nor (unsigned int)b
+ * (helper_mask_param.c has the fold that reads only the low half): the helper
+ * stays, without its mask, and its fold is the key.
  */
 #include <stdio.h>
 #include <linux/kernel.h>

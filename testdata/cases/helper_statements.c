@@ -4,8 +4,10 @@
 /*
  * Index helpers over several statements: peer_hashfn() mixes a seed into
  * a local and masks it last (it stays, without the mask), port_hashfn()
- * folds its argument in a local (it goes). The port index is kept in a
- * local variable declared with its value, which then holds the key.
+ * folds its argument in a local, where numbers that differ may meet
+ * (h += h >> 7): it stays too, without its mask (fold_kept.c has a fold
+ * through a local that is one-to-one, and goes). The port index is kept in
+ * a local variable declared with its value, which then holds the key.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>

@@ -1,16 +1,16 @@
 // expect: qpn_tab converted
 // expect: mask_tab skipped: the function it is passed to masks its key
 // reason: mask_tab use not understood: "return find_masked ( mask_tab , key )"
-// expect: walk_tab skipped: the function it is passed to walks every bucket
-// reason: walk_tab use not understood: ", count_all ( walk_tab ) ) ;"
+// expect: walk_tab converted: the function it is passed to only walks every bucket
 /*
  * A table passed whole to a function of the file that looks a key up in it
  * (mlx5's ipoib_vlan.c: mlx5i_find_qpn_to_netdev_node(ht->buckets, qpn)).
  * When that function picks its bucket with hash_32() of a u32 key to the
  * bits of the table, and so does every other access of the table, hash_min()
  * picks the same buckets: the function stays as it is, the rest converts.
- * A function that masks the key instead, or one that walks every bucket of
- * what it is given, keeps its table refused.
+ * So does a function that only walks every bucket of what it is given, by
+ * number (the buckets are the same array after the conversion). A function
+ * that masks the key instead keeps its table refused.
  */
 #include <stdio.h>
 #include <linux/types.h>

@@ -1,4 +1,5 @@
-// expect: busy_hash converted
+// expect: busy_hash skipped: its fold (v += v >> ORDER) may map works that differ to one value
+// reason: busy_hash bucket helper busy_head() folds its key over several statements into a value that keys which differ may share
 /*
  * The shape of kernel/workqueue.c before 3.7: a table that is a member of
  * struct pool, a helper that shifts, folds and masks the address of a
@@ -6,9 +7,12 @@
  * a find function and to hlist_add_head(). The node hashed is the worker's
  * but the key is the work it executes: the 2012 hand conversion hashed
  * the worker on insert and the work on lookup, so collisions went unseen.
- * Converted, both key on the work (the argument of the helper, folded by
- * hash_min() instead). The full-walk macro stays as it is: a loop over
- * every bucket of the array is still valid.
+ * A conversion must key both on the work, but on the value the old code
+ * hashed: the helper folds the address (v >>= base_shift; v += v >> ORDER),
+ * which addresses that differ may share (v + (v >> 6) wraps), and no single
+ * expression gives that value for hash_add() and hash_for_each_possible()
+ * (the hand conversion keyed on the address itself, which only the find
+ * function's exact compare makes safe). The table stays as it is.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>

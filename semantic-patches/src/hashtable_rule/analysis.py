@@ -8,7 +8,8 @@ from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, decla
                     declared_type,
                     function_header, function_range, in_spans, is_declarator, occurrences,
                     statement_end, table_occurrences, tok_indices, variable_type)
-from .tokens import _HASH_SIGN, Tokens, argument_spans, directive_start, matching_close, matching_open
+from .tokens import (_HASH_SIGN, Tokens, argument_spans, code_indices, directive_start, matching_close,
+                     matching_open)
 from .helpers import bucket_parts, calls_in, function_at
 from .allocated import analyse_allocated
 from .params import find_bucket_params
@@ -755,7 +756,8 @@ def passed_to_same_buckets(fs, t, i, helpers):
     """Is the table named at token i passed whole to a static function of the file that
     picks its buckets only as hash_min() would (P[E], &P[E] with E = hash_32() of a key
     of 4 bytes or less, to the bits of the table), while every access of t elsewhere does
-    too? The function then stays as it is: it finds entries where hash_add() puts them."""
+    too, or by number (P[i] of a loop), only to read or clear them? The function then
+    stays as it is: it finds entries where hash_add() puts them, or visits every bucket."""
     toks = fs.toks
     text = toks.text
     lo = i
@@ -767,8 +769,7 @@ def passed_to_same_buckets(fs, t, i, helpers):
             lo -= 2
         if toks.kind[lo] != 'id' or text[lo - 1] in ('->', '.', '*', '&'):
             return False
-    if text[lo - 1] not in ('(', ',') or text[i + 1] not in (',', ')') \
-            or not buckets_unchanged(t):
+    if text[lo - 1] not in ('(', ',') or text[i + 1] not in (',', ')'):
         return False
     call = enclosing_call(text, lo)
     d = helpers.get(call[0]) if call is not None else None
@@ -782,6 +783,7 @@ def passed_to_same_buckets(fs, t, i, helpers):
     if body is None:
         return False
     reasons = list(t.reasons)        # what the callee does is no reason of t: the use is
+    positions = Positional(fs)
     try:
         for j in occurrences(fs, param, body[0], body[1]):
             if text[j + 1] != '[' or is_declarator(toks, j):
@@ -790,6 +792,13 @@ def passed_to_same_buckets(fs, t, i, helpers):
             try:
                 index = parse_tokens(toks, j + 2, close)
             except Unknown:
+                return False
+            # a bucket by number, only read or cleared (init_hash(T, ARRAY_SIZE(T)) of
+            # arch/powerpc/kvm/book3s_mmu_hpte.c): the same bucket of the same array after
+            lo = j - 1 if text[j - 1] == '&' else j
+            if positions.value(index, body) and read_only_use(fs, lo, close + 1, body):
+                continue
+            if not buckets_unchanged(t):
                 return False
             red = index_reduction(fs, t, index, toks.pos[j], body, helpers)
             if red is None or not red.picks_hash_min_bucket():
@@ -1153,10 +1162,26 @@ def _assignment_just_before(toks, i, assigns):
         if toks.pos[k] in assigns:
             owner, start = _statement_start(toks, k)
             if owner != block or any(toks.kind[x] != 'id' and text[x] != '*' or
-                                     text[x] in _STATEMENT_WORDS for x in range(start, k)):
+                                     text[x] in _STATEMENT_WORDS
+                                     for x in code_indices(toks, start, k)):
                 return None          # assigned in a branch or a loop of its own
+            # only #if lines between the assignment and the use: the use is in the
+            # assignment's group or one inside it, and runs only after it; an #else
+            # or #endif between them is where another configuration's value reaches it
+            if not _opens_groups_only(toks, k, i):
+                return None
             return toks.pos[k] if _no_label_between(text, k, i) else None
     return None
+
+
+_OPENING_DIRECTIVES = ('if', 'ifdef', 'ifndef', 'define', 'undef')
+
+
+def _opens_groups_only(toks, lo, hi):
+    """Do the preprocessor lines among tokens lo..hi-1 only open #if groups (or define
+    macros), so that code after them runs with whatever ran before them?"""
+    return all(toks.text[x + 1] in _OPENING_DIRECTIVES for x in range(lo, hi - 1)
+               if toks.bol[x] and toks.text[x] == _HASH_SIGN)
 
 
 # words that make a statement more than a declaration or an expression

@@ -6,13 +6,17 @@ A bucket helper returns a bucket: &T[index] or T + index. What a helper
 computes (its Meaning) gives each call site the key hash_add() and
 hash_for_each_possible() need:
 
-- a pure fold of one parameter (shifts, xors, adds, multiplies by
-  constants) is what hash_min() does better: the key is that parameter's
-  argument, and the helper can go;
+- a pure fold of one parameter that is one-to-one (xorshifts, adds,
+  multiplies by odd constants) is what hash_min() does better: the key is
+  that parameter's argument, and the helper can go;
+- a fold that keys which differ share (eaddr >> 12, id & 0xff) stays: a
+  lookup may count on them sharing a bucket;
 - any other mix (a secret, a per-namespace value, the bytes a pointer points
   to) stays in the key: an index helper is kept without its reduction, a
   bucket helper's mix is written at its call sites.
 """
+
+import re
 
 from .cexpr import Unknown, free_names, parse_tokens, render, strip_parens
 from .tokens import Tokens, code_indices, matching_close
@@ -191,6 +195,8 @@ class Meaning:
         self.drop = None             # ('expr', node) or ('stmt', (lo, hi)): the reduction
         self.why = None              # not understood: why
         self.widen = None            # kept without its hash, it returns this type (u64)
+        self.one_to_one = False      # the value hashed is one-to-one in the key
+        self.lossy = None            # the value hashed, where keys that differ may share it
 
 
 def is_fold(node, params, const_names):
@@ -212,6 +218,164 @@ def is_fold(node, params, const_names):
     if kind == 'call' and node[1][0] == 'id' and node[1][1] in _CONST_CALLS:
         return all(not (free_names(a) & set(params)) for a in node[2])
     return False
+
+
+def injective(node, names, toks, keeps=lambda type_text: False, values=None, variables=(),
+              types=None, macros=None):
+    """'const' when node reads none of names, 'one-to-one' when it is a one-to-one
+    function of the one name it reads (x + 3, x ^ (x >> 16), x * 0x9e3779b1, in the
+    modular arithmetic of C unsigned types), else None.
+
+    A helper that hashes such a fold of its key may lose the fold with its hash:
+    keys that shared a bucket still do. Not x >> 12, x / 8, x & M, x | 1, x * 4 or
+    x + (x >> 7): there keys that differ shared a bucket, and a lookup that compares
+    (p->addr & ~0xfff) == page finds its entries only in that bucket. keeps: whether
+    a cast to a type keeps every bit of the key; values: constants by name (a const
+    local of the helper); variables: every parameter and local, of which a name not in
+    names is no constant; types: their types; macros: object-like macros by name, their
+    values (a macro that reads a variable is no constant either).
+    """
+    again = dict(keeps=keeps, values=values, variables=variables, types=types, macros=macros)
+    node = strip_parens(node)
+    kind = node[0]
+    if kind == 'id':
+        if node[1] in names:
+            return 'one-to-one'
+        if node[1] in (values or {}):
+            return 'const'
+        if node[1] in variables or any(
+                set(re.findall(r'[A-Za-z_]\w*', v)) & set(variables)
+                for v in (macros or {}).get(node[1], ())):
+            return None
+        return 'const'
+    if kind in ('num', 'sizeof'):
+        return 'const'
+    if kind == 'cast':
+        inner = injective(node[1], names, toks, **again)
+        if inner == 'one-to-one' and not keeps(toks.source_of(node[-1][0] + 1, node[1][-1][0] - 1)):
+            return None
+        return inner
+    if kind == 'un' and node[1] in ('-', '~', '+'):
+        return injective(node[2], names, toks, **again)
+    if kind == 'call':
+        return 'const' if not free_names(node) & (set(names) | set(variables)) else None
+    if kind != 'bin':
+        return None
+    op, a, b = node[1], node[2], node[3]
+    if op == '^':
+        # a xorshift, E ^ (E >> c): E comes back from it bit by bit (E unsigned: the
+        # >> of a negative number copies its sign bit, and -1 ^ (-1 >> 3) is 0)
+        for x, y in ((a, b), (b, a)):
+            y = strip_parens(y)
+            if y[0] == 'bin' and y[1] in ('>>', '<<') and _shift_count(y[3], macros or {}) and \
+                    _shape(y[2]) == _shape(x) and (y[1] == '<<' or _unsigned(x, toks, types or {})):
+                return injective(x, names, toks, **again)
+    sides = (injective(a, names, toks, **again), injective(b, names, toks, **again))
+    if None in sides:
+        return None
+    if sides == ('const', 'const'):
+        return 'const'
+    if op in ('+', '-', '^') and 'const' in sides:
+        return 'one-to-one'
+    if op == '*' and 'const' in sides:
+        return 'one-to-one' if _odd_literal(b if sides[1] == 'const' else a, values or {}) else None
+    return None
+
+
+def _shape(node):
+    """node without its positions and parentheses, to compare two expressions."""
+    node = strip_parens(node)
+    return tuple(_shape(x) if isinstance(x, tuple) else
+                 [_shape(a) for a in x] if isinstance(x, list) else x for x in node[:-1])
+
+
+def _note_one_to_one(one_to_one, var, value, keeps, var_type, is_one_to_one):
+    """var = value: var is one-to-one in a parameter if value is (is_one_to_one(value), in
+    the parameters and the locals that are), and var's type keeps every bit of it."""
+    if keeps(var_type) and is_one_to_one(value):
+        one_to_one.add(var)
+    else:
+        one_to_one.discard(var)
+
+
+def _wider_than_32_bits(d, m):
+    """Does d compute its hash_32() value with a type, cast or number wider than 32
+    bits (or of a type not known to be narrower)?"""
+    typed = [t for _, t in d.params if t] + list(m.local_types.values())
+    if any(width_class(t) != 'small' for t in typed):
+        return True
+    toks = d.toks
+    for i in range(d.body[0], d.body[1]):
+        if toks.kind[i] == 'num' and re.search(r'[lL][lL]|^0[xX][0-9a-fA-F]{9,}', toks.text[i]):
+            return True
+        if toks.text[i] in ('long', 'u64', 's64', '__u64', '__s64', 'uint64_t', 'int64_t',
+                            'size_t', 'uintptr_t', 'sector_t', 'loff_t'):
+            return True
+    return False
+
+
+def _keeps_key(d):
+    """Whether a value of a type keeps every bit of d's keys: not a type narrower than
+    32 bits, and 64 bits wide where a parameter is."""
+    # a type not known to be narrow (cookie_t) may be 64 bits wide
+    wide = any(t and width_class(t) != 'small' for _, t in d.params)
+
+    def keeps(type_text):
+        if not type_text or set(type_text.split()) & _NARROW_WORDS or not is_integer_type(type_text):
+            return False
+        return not wide or width_class(type_text) == 'long'
+    return keeps
+
+
+def _numbers(local_values, local_types):
+    """The integer locals whose value is a number (const unsigned BIG_PRIME = 4294967291UL)."""
+    return {k: v for k, v in local_values.items()
+            if re.fullmatch(r'\(?\s*(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\s*\)?', v) and
+            is_integer_type(local_types.get(k) or '')}
+
+
+_UNSIGNED_WORDS = {'unsigned', 'u8', 'u16', 'u32', 'u64', '__u8', '__u16', '__u32', '__u64',
+                   'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t', 'size_t', 'uintptr_t',
+                   'u_int8_t', 'u_int16_t', 'u_int32_t', 'u_int64_t', 'u_int', 'u_char',
+                   'u_short', 'ulong', 'uint'}
+
+
+def _unsigned(node, toks, types):
+    """Is node a variable of an unsigned type, or a cast to one?"""
+    node = strip_parens(node)
+    if node[0] == 'id':
+        type_text = types.get(node[1]) or ''
+    elif node[0] == 'cast':
+        type_text = toks.source_of(node[-1][0] + 1, node[1][-1][0] - 1)
+    else:
+        return False
+    words = set(type_text.split())
+    return bool(words & _UNSIGNED_WORDS) and '*' not in type_text
+
+
+def _shift_count(node, macros):
+    """Is node a number of bits above 0: a literal, or a macro whose every value is one
+    (SVC_BITS)?"""
+    node = strip_parens(node)
+    if node[0] == 'num':
+        return bool(_literal(node))
+    values = macros.get(node[1], ()) if node[0] == 'id' else ()
+    return bool(values) and all(re.fullmatch(r'\(?\s*[1-9][0-9]*[uUlL]*\s*\)?', v) for v in values)
+
+
+def _literal(node):
+    try:
+        return int(node[1].rstrip('uUlL'), 0)
+    except ValueError:
+        return None
+
+
+def _odd_literal(node, values):
+    node = strip_parens(node)
+    if node[0] == 'id' and re.fullmatch(r'\(?\s*(\w+)\s*\)?', values.get(node[1], '')):
+        node = ('num', values[node[1]].strip('() '), node[-1])
+    value = _literal(node) if node[0] == 'num' else None
+    return value is not None and value % 2 == 1
 
 
 def calls_in(node, out=None):
@@ -270,8 +434,8 @@ def _narrowed(d, m):
     32 bits: still consistent, but most of the key would no longer count.
     """
     if d.kind != 'function' or m.reducer is None or not m.reducer[0].startswith('hash') \
-            or m.fold_param is not None:
-        return None
+            or m.fold_param is not None or m.reducer[0] == 'hash32':
+        return None                  # (hash_32() cut a wider key to 32 bits already)
     local_type = m.local_types.get(m.index_local) if m.index_local else None
     if local_type and is_integer_type(local_type) and (
             m.reducer[0] != 'hash32' and width_class(local_type) != 'long' or
@@ -342,6 +506,14 @@ def _meaning(d, helpers, const_names):
         m.index = index
     # the locals of a function: their value over the parameters, folds or not
     fold_locals, deps = set(), {}
+    one_to_one = set()               # locals that are one-to-one in the one parameter they read
+    keeps = _keeps_key(d)
+
+    def is_one_to_one(node, keeps_type=keeps):
+        return injective(node, set(params) | one_to_one, toks, keeps_type,
+                         _numbers(m.locals, m.local_types), set(params) | set(m.local_types),
+                         dict(d.params, **m.local_types),
+                         const_names if isinstance(const_names, dict) else None) == 'one-to-one'
     reduced_by = {}                  # local -> (form, operand, statement range or rhs node)
     for n, st in enumerate(statements[:-1]):
         kind = st[0]
@@ -360,6 +532,7 @@ def _meaning(d, helpers, const_names):
             m.calls |= calls_in(value)
             if is_fold(value, params + sorted(fold_locals), const_names):
                 fold_locals.add(var)
+            _note_one_to_one(one_to_one, var, value, keeps, type_text, is_one_to_one)
             if var not in reduced_by:
                 m.locals[var] = render(toks, rhs, dict(m.locals))
         elif kind == 'assign':
@@ -384,6 +557,7 @@ def _meaning(d, helpers, const_names):
                         fold_locals.discard(var)
                     else:
                         fold_locals.add(var)
+                    _note_one_to_one(one_to_one, var, key, keeps, m.local_types[var], is_one_to_one)
             if red is not None:
                 reduced_by[var] = red
                 continue
@@ -397,6 +571,11 @@ def _meaning(d, helpers, const_names):
                 fold_locals.add(var)
             else:
                 fold_locals.discard(var)
+            whole = rhs if op == '=' else ('bin', op[:-1], ('id', var, rng), rhs, rng)
+            if op != '=' and var not in one_to_one:
+                one_to_one.discard(var)
+            else:
+                _note_one_to_one(one_to_one, var, whole, keeps, m.local_types[var], is_one_to_one)
             m.locals.pop(var, None)  # several assignments: no single expression
         else:
             m.why = 'it returns early'
@@ -414,6 +593,7 @@ def _meaning(d, helpers, const_names):
         m.calls |= calls_in(key)
         value_deps = _deps(key, deps)
         folds = is_fold(key, params + sorted(fold_locals), const_names)
+        m.one_to_one = is_one_to_one(key)
     elif index[0] == 'id' and index[1] in reduced_by:
         var = index[1]
         form, operand, drop = reduced_by[var]
@@ -422,6 +602,7 @@ def _meaning(d, helpers, const_names):
         m.index_local = var
         value_deps = deps.get(var, set())
         folds = var in fold_locals
+        m.one_to_one = var in one_to_one
         if drop[0] == 'expr':
             m.mix = split_reduction(drop[1])[1]
             if m.mix[0] == 'id' and m.mix[1] == var:
@@ -450,6 +631,17 @@ def _meaning(d, helpers, const_names):
             casts = _casts_of(toks, inner, m.fold_param)
             if casts is not None and len(set(casts)) == 1:
                 m.fold_type = casts[0]
+        if m.mix is not None and not m.one_to_one:
+            # the key keeps the one cast of its parameter: (unsigned int)b * PRIME
+            kept = ' '.join((m.fold_type or '').split())
+            m.one_to_one = is_one_to_one(
+                m.mix, lambda t: keeps(t) or ' '.join(t.split()) == kept)
+        if m.one_to_one and m.reducer[0] == 'hash32' and _wider_than_32_bits(d, m):
+            m.one_to_one = False     # hash_32() cuts a value of 64 bits to 32 first
+        if not m.one_to_one:
+            # keys that differ may share its bucket (eaddr >> 12): it stays, unreduced
+            m.fold_param = m.fold_type = None
+            m.lossy = render(toks, m.mix) if m.mix is not None else m.index_local
     elif not formals:
         m.why = 'its hash does not depend on its parameters'
     return m
@@ -671,12 +863,20 @@ def _statement(toks, lo, hi):
             rhs = parse_tokens(toks, k + 1, hi)
             if k == lo + 1 and toks.kind[lo] == 'id':
                 return ('assign', text[lo], text[k], rhs)
-            if text[k] == '=' and toks.kind[k - 1] == 'id' and k - 1 > lo:
+            if text[k] == '=' and toks.kind[k - 1] == 'id' and k - 1 > lo and \
+                    _declarator_words(toks, lo, k - 1):
                 return ('decl', text[k - 1], toks.source_of(lo, k - 1), rhs)
-            return None
-    if hi - lo >= 2 and toks.kind[hi - 1] == 'id':
+            return None              # *p = v, a[i] = v: not one of its locals
+    if hi - lo >= 2 and toks.kind[hi - 1] == 'id' and _declarator_words(toks, lo, hi - 1):
         return ('decl', text[hi - 1], toks.source_of(lo, hi - 1), None)
     return None
+
+
+def _declarator_words(toks, lo, hi):
+    """Are tokens lo..hi-1 the type of a declaration: a word first, then words and
+    stars (not ++m, not *p)?"""
+    return toks.kind[lo] == 'id' and all(toks.kind[x] == 'id' or toks.text[x] == '*'
+                                         for x in range(lo, hi))
 
 
 def is_pure_body(d, pure_call):

@@ -83,7 +83,7 @@ class Helpers:
             d = function_at(fs.toks, fs.toks.at_pos(pos))
             if d is not None:
                 self.defs[name] = d
-        self.const_names = set(fs.macros)
+        self.const_names = dict(fs.macros)     # name -> values: one may read a variable
 
     def get(self, name):
         return self.defs.get(name)
@@ -371,8 +371,12 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
     if m.nested is not None:
         inner_name, inner_args = m.nested
         inner = helpers.get(inner_name)
-        texts = [render(d.toks, a, dict(m.locals, **env)) for a in inner_args]
-        r = helper_reduction(fs, t, inner, texts, [None] * len(texts), where, helpers, what,
+        texts, inner_types = _inner_arguments(d, m, inner_args, env, types)
+        if texts is None:
+            t.refuse('index helper %s() passes %s a local it assigns more than once'
+                     % (name, inner_name), where)
+            return None
+        r = helper_reduction(fs, t, inner, texts, inner_types, where, helpers, what,
                              depth + 1, arg_texts)
         if r is not None:
             r.helpers.append((d, 'drop'))
@@ -409,6 +413,27 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
     return r
 
 
+_CANONICAL = {
+    ('u', 8): {'u8', '__u8', 'uint8_t', 'u_int8_t', 'u_char', 'unsigned char'},
+    ('s', 8): {'s8', '__s8', 'int8_t', 'signed char'},
+    ('u', 16): {'u16', '__u16', 'uint16_t', 'u_int16_t', 'u_short', 'unsigned short',
+                'unsigned short int', 'short unsigned int'},
+    ('s', 16): {'s16', '__s16', 'int16_t', 'short', 'short int', 'signed short', 'signed short int'},
+    ('u', 32): {'u32', '__u32', 'uint32_t', 'u_int32_t', 'u_int', 'unsigned', 'unsigned int'},
+    ('s', 32): {'s32', '__s32', 'int32_t', 'int', 'signed', 'signed int'},
+}
+
+
+def _canonical(type_text):
+    """(sign, bits) of an integer type narrower than 64 bits, else its text (char, whose
+    sign is the compiler's, is only itself)."""
+    text = ' '.join(w for w in (type_text or '').split() if w not in ('const', 'volatile'))
+    for key, names in _CANONICAL.items():
+        if text in names:
+            return key
+    return text or None
+
+
 def holds_bucket_number(type_text):
     """Does a value of type_text (a return type, a local; None: a macro's, untyped) keep
     every bit of a bucket number? Not a type narrower than 32 bits."""
@@ -425,10 +450,15 @@ def fold_key(d, m, env, types, form):
         text = '(unsigned long)' + (arg if is_primary(arg) else '(' + arg + ')')
         return reduction_of_text('helper ' + d.name, text, 'long')
     to = m.fold_type or param_type
+    if not to and form == 'hash32':
+        to = 'u32'                   # hash_32() of a macro: its parameter cuts a wider key
     if to:
         # the argument was converted to the type of the parameter: keep that conversion
         width = width_class(to)
-        cast = arg_type is None or width_class(arg_type) != width
+        # a parameter narrower than 32 bits converts what it is given (an s8 -1 to 255),
+        # as hash_min() of a wider key would not
+        narrow = bool(set(to.split()) & _NARROW_WORDS) and _canonical(arg_type) != _canonical(to)
+        cast = arg_type is None or width_class(arg_type) != width or narrow
         if cast:
             arg = '(%s)%s' % (to, arg if is_primary(arg) else '(' + arg + ')')
         r = reduction_of_text('helper ' + d.name, arg, width)
@@ -504,14 +534,11 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
             r = index_reduction(fs, t, args[k], where, rng, helpers)
         else:
             inner = helpers.get(inner_name)
-            texts = [render(d.toks, a, full_env) for a in inner_args]
-            inner_types = [None] * len(texts)
-            for n, a in enumerate(inner_args):
-                a = strip_parens(a)
-                if a[0] == 'id' and a[1] in m.local_types:
-                    inner_types[n] = m.local_types[a[1]]
-                elif a[0] == 'id' and a[1] in env:
-                    inner_types[n] = types[d.param_names().index(a[1])]
+            texts, inner_types = _inner_arguments(d, m, inner_args, env, types)
+            if texts is None:
+                t.refuse('bucket helper %s() passes %s a local it assigns more than once'
+                         % (d.name, inner_name), where)
+                return t, table_text, None
             r = helper_reduction(fs, t, inner, texts, inner_types, where, helpers, what)
     else:
         form, operand = m.reducer
@@ -527,6 +554,10 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                 r = reduction_of_text('helper ' + d.name, text, None)
                 r.width = width_class(local_type) if local_type else \
                     shape_class(r.toks.text, r.key, fs.field_types)
+            elif m.lossy is not None:
+                t.refuse('bucket helper %s() folds its key over several statements into a '
+                         'value that keys which differ may share, which no one expression '
+                         'gives the key' % d.name, where)
             else:
                 t.refuse('bucket helper %s() hashes more than a fold of one key over several '
                          'statements' % d.name, where)
@@ -546,6 +577,43 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         if render(fs.toks, a) in r.key_text:
             r.kept |= node_tokens(a)
     return t, table_text, r
+
+
+def _inner_arguments(d, m, inner_args, env, types):
+    """(texts, types) of the arguments helper d passes the helper it calls, written over
+    the arguments of d's call (env: parameter -> text there; types: theirs), or (None,
+    None) where one reads a local that no single expression gives.
+
+    A local stands for its value, converted to its type where that may cut it
+    (u16 k = v: the key is (u16)v); a value whose type is not known has none."""
+    values = {k: substitute(v, env) for k, v in m.locals.items()}
+    texts, out_types = [], []
+    for a in inner_args:
+        if free_names(a) & (set(m.local_types) - set(m.locals)):
+            return None, None
+        text = render(d.toks, a, dict(values, **env))
+        a = strip_parens(a)
+        arg_type = None
+        if a[0] == 'id' and a[1] in m.local_types:
+            arg_type = m.local_types[a[1]]
+            if set(arg_type.split()) & _NARROW_WORDS:
+                text = '(%s)%s' % (' '.join(w for w in arg_type.split() if w != 'const'),
+                                   text if is_primary(text) else '(' + text + ')')
+            elif width_class(arg_type) != 'small' or any(
+                    not pt or width_class(pt) != 'small' for _, pt in d.params):
+                arg_type = None      # u32 k = v of a u64 v: the type of its value is not known
+        elif a[0] == 'id' and a[1] in env:
+            k = d.param_names().index(a[1])
+            arg_type = types[k] if k < len(types) else None
+            param_type = d.params[k][1]
+            if param_type and set(param_type.split()) & _NARROW_WORDS and \
+                    _canonical(arg_type) != _canonical(param_type):
+                # key_bucket(u16 v) given a u32: the parameter cut it
+                arg_type = ' '.join(w for w in param_type.split() if w != 'const')
+                text = '(%s)%s' % (arg_type, text if is_primary(text) else '(' + text + ')')
+        texts.append(text)
+        out_types.append(arg_type)
+    return texts, out_types
 
 
 def returns_width(text):
