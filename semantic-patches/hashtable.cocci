@@ -1671,8 +1671,10 @@ def _note_one_to_one(one_to_one, var, value, keeps, var_type, is_one_to_one):
 
 def _wider_than_32_bits(d, m):
     """Does d compute its hash_32() value with a type, cast or number wider than 32
-    bits (or of a type not known to be narrower)?"""
-    typed = [t for _, t in d.params if t] + list(m.local_types.values())
+    bits (or of a type not known to be narrower)? Only the parameters its key reads
+    count (not the struct a bucket helper finds its table in)."""
+    read = free_names(m.mix) if m.mix is not None else set(d.param_names())
+    typed = [t for name, t in d.params if t and name in read] + list(m.local_types.values())
     if any(width_class(t) != 'small' for t in typed):
         return True
     toks = d.toks
@@ -2008,7 +2010,14 @@ def _meaning(d, helpers, const_names):
             m.one_to_one = is_one_to_one(
                 m.mix, lambda t: keeps(t) or ' '.join(t.split()) == kept)
         if m.one_to_one and m.reducer[0] == 'hash32' and _wider_than_32_bits(d, m):
-            m.one_to_one = False     # hash_32() cuts a value of 64 bits to 32 first
+            # hash_32() cuts a value of 64 bits to 32 first: the key keeps that cut,
+            # (u32)i_pos, where the fold moves no high bit down into the low 32
+            if m.mix is not None and not m.local_types and not any(
+                    toks.text[i] in ('>>', '>>=', '/', '/=', '%', '%=')
+                    for i in range(d.body[0], d.body[1])):
+                m.fold_type = 'u32'
+            else:
+                m.one_to_one = False
         if not m.one_to_one:
             # keys that differ may share its bucket (eaddr >> 12): it stays, unreduced
             m.fold_param = m.fold_type = None
@@ -2677,6 +2686,14 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
         return None
     if d.kind == 'function' and not is_integer_type(d.ret_type or ''):
         t.refuse('index helper %s() returns "%s"' % (name, d.ret_type), where)
+        return None
+    if m.reducer is not None and m.reducer[0] == 'hash32' and (
+            width_class(d.ret_type or '') != 'small' if d.kind == 'function' else
+            any(ty is None or width_class(ty) != 'small' for ty in types)):
+        # kept without its hash_32(), it would no longer cut a wider key to 32 bits
+        t.refuse('index helper %s() hashes with hash_32() what may be wider than 32 bits, '
+                 'and %s' % (name, 'returns %s' % d.ret_type if d.kind == 'function' else
+                             'is a macro'), where)
         return None
     text = '%s(%s)' % (name, ', '.join(actuals))
     ret_type = m.widen or d.ret_type

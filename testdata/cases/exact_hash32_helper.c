@@ -1,7 +1,6 @@
 // expect: dev_tab converted
 // expect: addr_tab converted
-// expect: wide_tab skipped: wide_hashfn() cuts a 64-bit key, hash_min() would not
-// reason: wide_tab index helper wide_hashfn() is also used for something else
+// expect: wide_tab converted: wide_hashfn() cuts a 64-bit key, and so does the key (u32)cookie
 // expect: byte_tab skipped: byte_hashfn() cuts its key to a u8 first
 // reason: byte_tab the result of byte_hashfn() is also used elsewhere
 // expect: cut_tab skipped: cut_hashfn() returns a u8, which cuts the bucket number
@@ -12,7 +11,8 @@
  * counter per bucket, a value mixed into another hash) still match the
  * buckets after the conversion, and the helper stays for them. wide_hashfn()
  * hashes a 64-bit key with hash_32(), which cuts it; hash_min() of that key
- * would use hash_64(), so its per-bucket counter would no longer match.
+ * would use hash_64(), so the key is (u32)cookie, whose hash_min() is what
+ * wide_hashfn() computes: its per-bucket counter still matches.
  * byte_hashfn() takes a u8 (the key is cut before it is hashed) and
  * cut_hashfn() returns a u8 of a 10-bit hash: neither is what hash_min()
  * computes, so their counters would not match either.

@@ -403,6 +403,14 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
     if d.kind == 'function' and not is_integer_type(d.ret_type or ''):
         t.refuse('index helper %s() returns "%s"' % (name, d.ret_type), where)
         return None
+    if m.reducer is not None and m.reducer[0] == 'hash32' and (
+            width_class(d.ret_type or '') != 'small' if d.kind == 'function' else
+            any(ty is None or width_class(ty) != 'small' for ty in types)):
+        # kept without its hash_32(), it would no longer cut a wider key to 32 bits
+        t.refuse('index helper %s() hashes with hash_32() what may be wider than 32 bits, '
+                 'and %s' % (name, 'returns %s' % d.ret_type if d.kind == 'function' else
+                             'is a macro'), where)
+        return None
     text = '%s(%s)' % (name, ', '.join(actuals))
     ret_type = m.widen or d.ret_type
     width = width_class(ret_type) if d.kind == 'function' else 'result of %s()' % name
