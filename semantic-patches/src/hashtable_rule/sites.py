@@ -405,7 +405,7 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
         return None
     if m.reducer is not None and m.reducer[0] == 'hash32' and (
             width_class(d.ret_type or '') != 'small' if d.kind == 'function' else
-            any(ty is None or width_class(ty) != 'small' for ty in types)):
+            any(ty is not None and width_class(ty) == 'long' for ty in types)):
         # kept without its hash_32(), it would no longer cut a wider key to 32 bits
         t.refuse('index helper %s() hashes with hash_32() what may be wider than 32 bits, '
                  'and %s' % (name, 'returns %s' % d.ret_type if d.kind == 'function' else
