@@ -1623,7 +1623,7 @@ def injective(node, names, toks, keeps=lambda type_text: False, values=None, var
         return 'const'
     if kind == 'cast':
         inner = injective(node[1], names, toks, **again)
-        if inner == 'one-to-one' and not keeps(toks.source_of(node[-1][0] + 1, node[1][-1][0] - 1)):
+        if inner == 'one-to-one' and not keeps(cast_type(toks, node)):
             return None
         return inner
     if kind == 'un' and node[1] in ('-', '~', '+'):
@@ -1651,6 +1651,11 @@ def injective(node, names, toks, keeps=lambda type_text: False, values=None, var
     if op == '*' and 'const' in sides:
         return 'one-to-one' if _odd_literal(b if sides[1] == 'const' else a, values or {}) else None
     return None
+
+
+def cast_type(toks, node):
+    """The type text of a cast node: (u32)x -> u32."""
+    return toks.source_of(node[-1][0] + 1, node[1][-1][0] - 1)
 
 
 def _shape(node):
@@ -1719,7 +1724,7 @@ def _unsigned(node, toks, types):
     if node[0] == 'id':
         type_text = types.get(node[1]) or ''
     elif node[0] == 'cast':
-        type_text = toks.source_of(node[-1][0] + 1, node[1][-1][0] - 1)
+        type_text = cast_type(toks, node)
     else:
         return False
     words = set(type_text.split())
@@ -1823,7 +1828,7 @@ def _narrowed(d, m):
     if key is not None and key[0] == 'id':
         key_type = types.get(key[1])
     elif key is not None and key[0] == 'cast':
-        key_type = d.toks.source_of(key[-1][0] + 1, key[1][-1][0] - 1)
+        key_type = cast_type(d.toks, key)
     elif key is not None:
         # a ^ b: as wide as its widest operand, when every operand is a typed integer
         operands = [types.get(n) for n in free_names(key)]
@@ -2052,7 +2057,7 @@ def _casts_of(toks, node, name):
         if n[0] == 'cast':
             inner = strip_parens(n[1])
             if inner[0] == 'id':
-                return walk(inner, toks.source_of(n[-1][0] + 1, n[1][-1][0] - 1))
+                return walk(inner, cast_type(toks, n))
             return walk(n[1], None)
         for part in n[1:-1]:
             if isinstance(part, tuple) and not walk(part, None):
