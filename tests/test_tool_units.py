@@ -309,6 +309,18 @@ class SharedTest(unittest.TestCase):
                                           '\treturn BIG_I(s)->n;\n}\n')
         self.assertEqual(sorted(shared.reducing_definitions(used)), ['BIG_I'])
 
+    def test_header_field_readers_are_helpers(self):
+        # a call of one may be copied into a key like the field path it returns
+        text = ('static inline const char *port_name(struct port *p)\n{\n'
+                '\treturn p->dev->name;\n}\n'
+                'static inline int port_bump(struct port *p)\n{\n\treturn p->n++;\n}\n'
+                'static inline int port_load(struct port *p)\n{\n'
+                '\treturn READ_ONCE(p->n);\n}\n'
+                'static inline int port_set(struct port *p)\n{\n\treturn p->n = 1;\n}\n'
+                'static inline int port_id(struct port *p)\n{\n\treturn p->id;\n}\n'
+                '#define port_id(p) next_id(p)\n')
+        self.assertEqual(sorted(shared.reducing_definitions(text)), ['port_name'])
+
     def test_a_container_of_wrapper_two_headers_define_is_no_helper(self):
         wrapper = ('static inline struct big *BIG_I(struct small *s)\n{\n'
                    '\treturn container_of(s, struct big, %s);\n}\n')
@@ -1743,6 +1755,15 @@ class LayoutTest(unittest.TestCase):
         old = '\tx = f(&tab[h]);\n\t/* then */\n\ty = g(&tab[h]);\n'
         new = '\tx = f(hash_min(k));\n\t/* then */\n\ty = g(hash_min(k));\n'
         self.assertEqual(layout.reindent_moved_comments(old, new), new)
+
+    def test_a_new_line_indented_by_spaces_after_tabs_gets_tabs(self):
+        old = '\t\t  keep(a,\n\t\t             b);\n'
+        new = ('\t\thash_add_rcu(dev_table, &vport->hash_node,\n'
+               '\t\t             jhash(name, len,\n'
+               '\t\t\t\t   seed));\n'
+               '\t\t  keep(a,\n\t\t             b);\n')
+        self.assertEqual(layout.tabs_for_spaces(old, new), new.replace(
+            '\t\t             jhash', '\t\t\t     jhash', 1))
 
 
 class ModelTest(unittest.TestCase):

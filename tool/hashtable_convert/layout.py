@@ -7,6 +7,10 @@ can leave a line that checkpatch.pl reports. Such a line, new in the result,
 is broken after a binary operator or a comma, and continued under the
 bracket that is open there, as the kernel's coding style has it.
 
+spatch indents the continuation of a call it rewrote with spaces after the tabs
+(two tabs and 13 spaces); checkpatch.pl wants tabs wherever they reach: such a
+line, new in the result, keeps its column with as many tabs as fit.
+
 A walk over the buckets that becomes hash_for_each() moves its body one tab
 to the left; spatch moves the code but not a comment between two moved
 lines, which then stays a tab too far in. Such a comment follows the code.
@@ -56,6 +60,19 @@ def wrap_long_lines(old: str, new: str, limit: int = LIMIT) -> str:
             column = width(indent) + (0 if previous.rstrip().endswith(_OPEN_ENDS) else TAB)
             out.append('\n'.join(_wrap(body, limit, column)) + line[len(body):])
         previous = body
+    return ''.join(out)
+
+
+def tabs_for_spaces(old: str, new: str) -> str:
+    """new, with each line old does not have that indents 8 or more spaces after its tabs
+    indented to the same column by tabs first."""
+    kept = set(old.splitlines())
+    out = []
+    for line in new.splitlines(True):
+        indent = _indent(line)
+        if line.rstrip('\n') not in kept and ' ' * TAB in indent.lstrip('\t'):
+            line = indent_to(width(indent)) + line[len(indent):]
+        out.append(line)
     return ''.join(out)
 
 

@@ -397,6 +397,15 @@ _REDUCES_RE = re.compile(r'[&%]|\bhash_(?:32|64|long|ptr)\b')
 # an inline function that returns container_of() of its argument (fat's MSDOS_I()): the
 # rule lets a call of it stand between a bucket's pick and its use, as it writes nothing
 _ADDRESS_ONLY_RE = re.compile(r'\)\s*\{\s*return\s+container_of\s*\([^;{}]*\)\s*;\s*\}$')
+# an inline function that only returns a field path of its parameter (openvswitch's
+# ovs_vport_name(): vport->dev->name): the rule may copy a call of it into a key, as it
+# may copy vport->dev->name itself
+_FIELD_READER_RE = re.compile(r'\)\s*\{\s*return\s+\w+(?:\s*(?:->|\.)\s*\w+)+\s*;\s*\}$')
+
+
+def _is_wrapper(body: str) -> bool:
+    """Does an inline function only return container_of() or a field of its parameter?"""
+    return bool(_ADDRESS_ONLY_RE.search(body) or _FIELD_READER_RE.search(body))
 
 
 _NOT_DECLARING = ('return', 'else', 'do', 'case', 'sizeof', 'typeof', 'if', 'while', 'switch')
@@ -447,7 +456,7 @@ def reducing_definitions(text: str) -> Dict[str, str]:
         body = code[m.start():end + 1]
         if _REDUCES_RE.search(body):
             out[name] = body
-        elif _ADDRESS_ONLY_RE.search(body) and _declared_once(code, name):
+        elif _is_wrapper(body) and _declared_once(code, name):
             out[name] = body         # no #if branch that writes
     return out
 
@@ -472,7 +481,7 @@ def header_helpers(root: str, path: str):
             if name in called and name not in helpers and name not in twice:
                 helpers[name] = body
             elif name in helpers and helpers[name] != body and any(
-                    _ADDRESS_ONLY_RE.search(b) for b in (helpers[name], body)):
+                    _is_wrapper(b) for b in (helpers[name], body)):
                 del helpers[name]    # a wrapper that two headers define alike or not
                 twice.add(name)
     wanted = {w for body in helpers.values() for w in re.findall(r'[A-Za-z_]\w*', body)

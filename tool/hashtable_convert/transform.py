@@ -17,7 +17,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional
 
-from .layout import reindent_moved_comments, wrap_long_lines
+from .layout import reindent_moved_comments, tabs_for_spaces, wrap_long_lines
 from .model import Problem
 from .sources import needs_hashtable_include, read_text, with_hashtable_include
 
@@ -215,7 +215,7 @@ def _run_batch(root, files, spatch, facts, scratch):
             if needs_hashtable_include(originals[f], new):
                 # the rule adds it only where spatch lets it: after the last include
                 new = with_hashtable_include(new)
-            new = reindent_moved_comments(originals[f], new)
+            new = tabs_for_spaces(originals[f], reindent_moved_comments(originals[f], new))
             outcome.new_texts[f] = wrap_long_lines(originals[f], new)
     return outcome, False
 
