@@ -295,6 +295,25 @@ def code_indices(toks, lo, hi, directive=False):
     return out
 
 
+def _lines(toks):
+    """(texts of the tokens of each line 1..last, line -> indices of its tokens), read
+    once per Tokens: align() compares the file with each copy spatch makes of it."""
+    got = toks.__dict__.get('_line_view')
+    if got is None:
+        rows = {}
+        for i, (line, _) in enumerate(toks.pos):
+            row = rows.get(line)
+            if row is None:
+                rows[line] = [i]
+            else:
+                row.append(i)
+        text = toks.text
+        last = toks.pos[-1][0] if toks.pos else 0
+        lines = [tuple([text[i] for i in rows[n]]) if n in rows else () for n in range(1, last + 1)]
+        got = toks._line_view = (lines, rows)
+    return got
+
+
 def align(old, new):
     """Map the positions of the tokens of new to those of the same tokens in old.
 
@@ -302,18 +321,11 @@ def align(old, new):
     of changed line ranges are then matched one by one, so that a line that
     was only re-indented, or changed elsewhere, still maps.
     """
-    def lines_of(toks):
-        rows = {}
-        for i, (line, col) in enumerate(toks.pos):
-            rows.setdefault(line, []).append(i)
-        last = toks.pos[-1][0] if toks.pos else 0
-        return [tuple(toks.text[i] for i in rows.get(n, ())) for n in range(1, last + 1)], rows
-
-    old_lines, old_rows = lines_of(old)
-    new_lines, new_rows = lines_of(new)
+    old_lines, old_rows = _lines(old)
+    new_lines, new_rows = _lines(new)
+    ops = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes()
     mapping = {}
-    matcher = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in ops:
         if tag == 'equal':
             for k in range(i2 - i1):
                 for a, b in zip(old_rows.get(i1 + k + 1, ()), new_rows.get(j1 + k + 1, ())):
