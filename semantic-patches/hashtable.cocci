@@ -867,6 +867,31 @@ _32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u3
             'uint32_t', 'int32_t'}
 
 
+# words of a declaration that are no part of the type of its value
+_NOT_TYPE_WORDS = {'const', 'volatile', 'register', 'static', 'auto'}
+
+
+_CANONICAL = {
+    ('u', 8): {'u8', '__u8', 'uint8_t', 'u_int8_t', 'u_char', 'unsigned char'},
+    ('s', 8): {'s8', '__s8', 'int8_t', 'signed char'},
+    ('u', 16): {'u16', '__u16', 'uint16_t', 'u_int16_t', 'u_short', 'unsigned short',
+                'unsigned short int', 'short unsigned int'},
+    ('s', 16): {'s16', '__s16', 'int16_t', 'short', 'short int', 'signed short', 'signed short int'},
+    ('u', 32): {'u32', '__u32', 'uint32_t', 'u_int32_t', 'u_int', 'unsigned', 'unsigned int'},
+    ('s', 32): {'s32', '__s32', 'int32_t', 'int', 'signed', 'signed int'},
+}
+
+
+def _canonical(type_text):
+    """(sign, bits) of an integer type narrower than 64 bits, else its text (char, whose
+    sign is the compiler's, is only itself)."""
+    text = ' '.join(w for w in (type_text or '').split() if w not in _NOT_TYPE_WORDS)
+    for key, names in _CANONICAL.items():
+        if text in names:
+            return key
+    return text or None
+
+
 def is_32_bits(type_text):
     """Is type_text (without const or volatile) an integer type of exactly 32 bits?"""
     words = [w for w in (type_text or '').split() if w not in ('const', 'volatile', 'register')]
@@ -1421,7 +1446,7 @@ PURE_CALLS = {
     'dev_net', 'read_pnet', 'sock_net', 'net_generic', 'get_unaligned', 'get_unaligned_le32',
     'get_unaligned_be32', 'get_unaligned_le64', 'get_unaligned_be64', 'sizeof_field',
     'offsetof', 'ARRAY_SIZE', 'BIT', 'BIT_ULL', 'GENMASK', 'rol32', 'ror32', 'rol64', 'ror64',
-    'is_power_of_2',
+    'is_power_of_2', 'container_of', 'container_of_const', 'list_entry', 'hlist_entry',
 }
 # widths of what pure calls return, where that is a fixed type
 RETURN_WIDTHS = {'jhash': 'small', 'jhash2': 'small', 'jhash_1word': 'small', 'jhash_2words': 'small',
@@ -1572,6 +1597,7 @@ class Meaning:
         self.fold_type = None        # the type that parameter is cast to first, if any
         self.calls = set()           # what the unreduced value calls
         self.locals = {}             # local -> its value as text over the parameters
+        self.typed_locals = {}       # the same, converted to the type of the local if needed
         self.local_types = {}        # local -> declared type
         self.index_local = None      # the local the index is, in a bucket helper
         self.nested = None           # (helper name, [arg nodes]) the index comes from
@@ -1905,6 +1931,7 @@ def _meaning(d, helpers, const_names):
                          dict(d.params, **m.local_types),
                          const_names if isinstance(const_names, dict) else None) == 'one-to-one'
     reduced_by = {}                  # local -> (form, operand, statement range or rhs node)
+    assigned = set()                 # locals given a value, by their declaration or after
     for n, st in enumerate(statements[:-1]):
         kind = st[0]
         if kind == 'decl':
@@ -1925,6 +1952,8 @@ def _meaning(d, helpers, const_names):
             _note_one_to_one(one_to_one, var, value, keeps, type_text, is_one_to_one)
             if var not in reduced_by:
                 m.locals[var] = render(toks, rhs, dict(m.locals))
+                _note_typed(m, d, var, rhs)
+            assigned.add(var)
         elif kind == 'assign':
             _, var, op, rhs, rng = st
             if var not in m.local_types:
@@ -1966,7 +1995,13 @@ def _meaning(d, helpers, const_names):
                 one_to_one.discard(var)
             else:
                 _note_one_to_one(one_to_one, var, whole, keeps, m.local_types[var], is_one_to_one)
-            m.locals.pop(var, None)  # several assignments: no single expression
+            if op == '=' and var not in assigned:
+                m.locals[var] = render(toks, rhs, dict(m.locals))   # u32 h; ... h = v;
+                _note_typed(m, d, var, rhs)
+            else:
+                m.locals.pop(var, None)  # several assignments: no single expression
+                m.typed_locals.pop(var, None)
+            assigned.add(var)
         else:
             m.why = 'it returns early'
             return m
@@ -2042,6 +2077,62 @@ def _meaning(d, helpers, const_names):
     elif not formals:
         m.why = 'its hash does not depend on its parameters'
     return m
+
+
+# type words a cast cannot name
+_UNCASTABLE = {'__auto_type', 'typeof', '__typeof__', '__typeof'}
+
+
+def _note_typed(m, d, var, rhs):
+    """m.typed_locals[var]: the value of local var, over the parameters, as the local
+    holds it (u8 v = k is (u8)k; int v = k of a u32 k is (int)k), if one expression
+    gives it: not where it reads a local that none gives, or where no cast can name
+    its type (__auto_type)."""
+    m.typed_locals.pop(var, None)
+    if free_names(rhs) & (set(m.local_types) - set(m.typed_locals)):
+        return
+    words = [w for w in (m.local_types.get(var) or '').split() if w not in _NOT_TYPE_WORDS]
+    if not words or set(words) & _UNCASTABLE:
+        return
+    type_text = ' '.join(words)
+    text = render(d.toks, rhs, dict(m.typed_locals))
+    aggregate = type_text.split()[0] in ('struct', 'union') and '*' not in type_text
+    if not aggregate and not _keeps_type(d.toks, rhs, _canonical(type_text),
+                                         dict(d.params, **m.local_types)):
+        text = '(%s)%s' % (type_text, text if is_primary(text) else '(' + text + ')')
+    m.typed_locals[var] = text
+
+
+def _keeps_type(toks, node, canon, types):
+    """Is an expression already of the integer type canon (_canonical()), so that a
+    local of that type holds it unchanged? Only names and casts of that type, small
+    literals (for 32-bit types and wider), hashes returning a u32 (for a u32), and
+    arithmetic of such (not for 8 and 16 bits, which C widens to int)."""
+    kind = node[0]
+    wide = canon in (('u', 32), ('s', 32)) or (isinstance(canon, str) and
+                                               width_class(canon) == 'long' and
+                                               is_integer_type(canon))
+    if kind == 'paren':
+        return _keeps_type(toks, node[1], canon, types)
+    if kind == 'id':
+        return node[1] in types and _canonical(types[node[1]]) == canon
+    if kind == 'cast':
+        return _canonical(cast_type(toks, node)) == canon
+    if kind == 'num':
+        try:
+            value = int(node[1].rstrip('uUlL'), 0)
+        except ValueError:
+            return False
+        return wide and value <= 0x7fffffff
+    if kind == 'call':
+        return canon == ('u', 32) and node[1][0] == 'id' and \
+            RETURN_WIDTHS.get(node[1][1]) == 'small'
+    if kind == 'bin' and wide and node[1] in ('+', '-', '*', '^', '|', '&', '/', '%'):
+        return _keeps_type(toks, node[2], canon, types) and \
+            _keeps_type(toks, node[3], canon, types)
+    if kind == 'bin' and wide and node[1] in ('<<', '>>'):
+        return _keeps_type(toks, node[2], canon, types)
+    return False
 
 
 def _has_cast_or_literal(node):
@@ -2278,6 +2369,8 @@ def _declarator_words(toks, lo, hi):
 
 def is_pure_body(d, pure_call):
     """Does definition d only compute from its parameters, calling pure_call(name) functions?"""
+    if d.ambiguous:
+        return False                 # which body the build takes is not known
     try:
         if d.kind == 'macro':
             nodes = [parse_tokens(d.toks, d.body[0], d.body[1])]
@@ -2302,6 +2395,49 @@ def is_pure_body(d, pure_call):
     except (Unknown, IndexError):
         return False
     return all(pure_call(c) for n in nodes for c in calls_in(n))
+
+
+_BODY_KEYWORDS = {'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default', 'return',
+                    'break', 'continue', 'goto', 'sizeof', 'typeof', '__typeof__', 'struct',
+                    'union', 'enum', 'static', 'register', 'auto', 'inline', 'extern'}
+
+
+def outside_names(d):
+    """Names definition d reads that are none of its parameters or locals (a global
+    it reads: static u32 salt), read off its tokens: not fields, callees, types
+    (a word before a name or a *), labels, or words in capitals (constants)."""
+    if d.ambiguous:
+        return None
+    toks, (lo, hi) = d.toks, d.body
+    text, kind = toks.text, toks.kind
+    out, local = set(), set()
+
+    def word(j):                     # a name or type word at j (no keyword)
+        return lo <= j < hi and kind[j] == 'id' and text[j] not in _BODY_KEYWORDS
+
+    for i in range(lo, hi):
+        if not word(i) or text[i].isupper():
+            continue
+        prev = text[i - 1] if i > lo else ''
+        nxt = text[i + 1] if i + 1 < hi else ''
+        if prev in ('->', '.', 'goto') or nxt == '(' or \
+                nxt == ':' and prev in (';', '{', '}'):
+            continue                 # a field, a callee, a label
+        if word(i + 1) or nxt == '*' and prev in ('(', ',', ';', '{', '}', 'const'):
+            continue                 # a type: u64 value, (u64 *)addr
+        if (word(i - 1) or prev == '*' and word(i - 2)) and nxt in ('=', ';', ',', '[', ')'):
+            local.add(text[i])       # a declarator: u64 value, char *p
+            continue
+        out.add(text[i])
+    return out - local - set(d.param_names()) - _TYPE_WORDS
+
+
+def calls_in_definition(d):
+    """What a definition calls: the names before a parenthesis in its body."""
+    toks, (lo, hi) = d.toks, d.body
+    return {toks.text[i] for i in range(lo, hi - 1)
+            if toks.kind[i] == 'id' and toks.text[i + 1] == '(' and
+            toks.text[i] not in _BODY_KEYWORDS and (i == lo or toks.text[i - 1] not in ('->', '.'))}
 
 
 def is_integer_type(type_text):
@@ -2379,10 +2515,15 @@ class Helpers:
         self.fs = fs
         self.defs = dict(header_definitions(
             _FACTS.get('files', {}).get(fs.path, {}).get('helpers', {})))
-        self.defs.update(macro_definitions(fs.toks))
+        macros = macro_definitions(fs.toks)
+        self.defs.update(macros)
+        bodies = _defined_functions(fs.toks)
         for name, pos in fs.functions.items():
             d = function_at(fs.toks, fs.toks.at_pos(pos))
             if d is not None:
+                # two bodies (#ifdef DEBUG ... #else), or a macro of its name: the
+                # rule reads one, the build may take the other
+                d.ambiguous = d.ambiguous or bodies.get(name, 0) > 1 or name in macros
                 self.defs[name] = d
         self.const_names = dict(fs.macros)     # name -> values: one may read a variable
 
@@ -2395,16 +2536,38 @@ class Helpers:
     def is_pure(self, name, depth=0):
         """Does a call of name only compute a value (no side effect, no state read)?
 
-        Known pure kernel functions, macros named in capitals, and the file's
-        own straight-line helpers that assign only their locals and call only
-        pure functions.
+        Known pure kernel functions, macros named in capitals the rule cannot
+        see, and the file's own straight-line helpers and macros that assign only
+        their locals and call only pure functions.
         """
-        if name in PURE_CALLS or name.isupper():
-            return True
         d = self.defs.get(name)
-        if d is None or depth > 4:
+        if d is None or name in PURE_CALLS:
+            # a macro in capitals whose body the rule cannot see is trusted; one it
+            # sees is read like any other (#define NEXT(c) ((c)->v[(c)->pos++]))
+            return name in PURE_CALLS or name.isupper()
+        if depth > 4:
             return False
         return is_pure_body(d, lambda c: c != name and self.is_pure(c, depth + 1))
+
+
+def _defined_functions(toks):
+    """name -> how many top-level bodies the tokens give a function of that name."""
+    text, out = toks.text, {}
+    for lo, _ in toks.blocks():
+        j = lo - 1
+        while j > 0 and text[j] not in (')', ';', '}'):
+            j -= 1                   # attributes, or a K&R declaration list
+        if j <= 0 or text[j] != ')':
+            continue
+        depth = 0
+        while j >= 0:
+            depth += {')': 1, '(': -1}.get(text[j], 0)
+            if depth == 0:
+                break
+            j -= 1
+        if j > 0 and toks.kind[j - 1] == 'id':
+            out[text[j - 1]] = out.get(text[j - 1], 0) + 1
+    return out
 
 
 def parse_span(fs, span):
@@ -2722,27 +2885,6 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
     return r
 
 
-_CANONICAL = {
-    ('u', 8): {'u8', '__u8', 'uint8_t', 'u_int8_t', 'u_char', 'unsigned char'},
-    ('s', 8): {'s8', '__s8', 'int8_t', 'signed char'},
-    ('u', 16): {'u16', '__u16', 'uint16_t', 'u_int16_t', 'u_short', 'unsigned short',
-                'unsigned short int', 'short unsigned int'},
-    ('s', 16): {'s16', '__s16', 'int16_t', 'short', 'short int', 'signed short', 'signed short int'},
-    ('u', 32): {'u32', '__u32', 'uint32_t', 'u_int32_t', 'u_int', 'unsigned', 'unsigned int'},
-    ('s', 32): {'s32', '__s32', 'int32_t', 'int', 'signed', 'signed int'},
-}
-
-
-def _canonical(type_text):
-    """(sign, bits) of an integer type narrower than 64 bits, else its text (char, whose
-    sign is the compiler's, is only itself)."""
-    text = ' '.join(w for w in (type_text or '').split() if w not in ('const', 'volatile'))
-    for key, names in _CANONICAL.items():
-        if text in names:
-            return key
-    return text or None
-
-
 def holds_bucket_number(type_text):
     """Does a value of type_text (a return type, a local; None: a macro's, untyped) keep
     every bit of a bucket number? Not a type narrower than 32 bits."""
@@ -2832,8 +2974,9 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
             t.refuse('"%s" is called with an argument that may have side effects' % what, where)
             return t, table_text, None
     types = [type_of(fs, a, rng) for a in args]
-    full_env = {k: substitute(v, env) for k, v in m.locals.items()}
-    full_env.update(env)
+    converted = converted_parameters(d, env, types, [render(fs.toks, a) for a in args])
+    full_env = local_values(m, converted)
+    full_env.update(converted)
     r = None
     if m.nested is not None:
         inner_name, inner_args = m.nested
@@ -2852,12 +2995,19 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
     else:
         form, operand = m.reducer
         if check_operand(fs, t, form, render(d.toks, operand, full_env), where, what):
+            unresolved = sorted(free_names(m.mix) & (set(m.local_types) - set(m.typed_locals))) \
+                if m.mix is not None else []
             if m.fold_param is not None:
                 r = fold_key(d, m, env, types, form)
+            elif unresolved:
+                # l = a | b << 2; l ^= c: the key would name a local of the helper there
+                t.refuse('bucket helper %s() computes its key in "%s" over several statements, '
+                         'which no one expression gives the key' % (d.name, unresolved[0]), where)
             elif m.mix is not None and all(helpers.is_pure(c) for c in m.calls):
                 text = render(d.toks, m.mix, full_env)
                 local_type = m.local_types.get(m.index_local) if m.index_local else None
-                if local_type and returns_width(text) != width_class(local_type):
+                typed = strip_parens(m.mix)[0] == 'id' and strip_parens(m.mix)[1] in m.typed_locals
+                if local_type and not typed and returns_width(text) != width_class(local_type):
                     # the local converted the value to its type: keep that conversion
                     text = '(%s)%s' % (local_type, text if is_primary(text) else '(' + text + ')')
                 r = reduction_of_text('helper ' + d.name, text, None)
@@ -2876,6 +3026,17 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         r.exact = False              # u8 idx = h(v); return &T[idx]: idx cuts the number
     if not (m.nested is not None and m.nested[0] == ''):
         r.with_parts(parts)          # else the index of the caller gave key and parts
+        try:
+            ttoks = Tokens(r.template)
+            read = free_names(parse_tokens(ttoks, 0, len(ttoks.text))) - set(r.parts)
+        except Unknown:
+            read = set()
+        for name in sorted(read):
+            if rng is not None and declared_type(fs, name, rng) is not None:
+                # static u32 salt read by the helper; a caller with a salt of its own
+                t.refuse('bucket helper %s() reads "%s", which the caller declares as well'
+                         % (d.name, name), where)
+                return t, table_text, None
     if r.width is None:
         r.width = width_of_text(fs, r.key_text, rng)
     r.table_template, r.table_parts = table_template, parts
@@ -2888,6 +3049,33 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
     return t, table_text, r
 
 
+def converted_parameters(d, env, types, arg_texts):
+    """env (parameter -> its text at a call), each integer parameter cast to its type
+    where the argument's type is not known to be that type: the call converted it
+    (bucket(u8 k) given a u32, bucket(u64 k) given a u32 here and a u64 there)."""
+    out = dict(env)
+    for k, (name, param_type) in enumerate(d.params):
+        words = [w for w in (param_type or '').split() if w not in _NOT_TYPE_WORDS]
+        param_type = ' '.join(words)
+        if name not in env or not is_integer_type(param_type):
+            continue
+        arg_type = types[k] if k < len(types) else None
+        literal = re.fullmatch(r'[0-9]+|0[xX][0-9a-fA-F]+', arg_texts[k]) if k < len(arg_texts) else None
+        if literal and _canonical(param_type) in (('u', 32), ('s', 32)) and \
+                int(literal.group(), 0) <= 0x7fffffff:
+            continue                 # an int constant a 32-bit parameter holds as it is
+        if arg_type is None or _canonical(arg_type) != _canonical(param_type):
+            out[name] = '(%s)%s' % (param_type, env[name])
+    return out
+
+
+def local_values(m, env):
+    """The value of each local of a helper that one expression gives, converted to the
+    local's type where that may change it (m.typed_locals), over the arguments of a
+    call (env: parameter -> text there)."""
+    return {name: substitute(value, env) for name, value in m.typed_locals.items()}
+
+
 def _inner_arguments(d, m, inner_args, env, types):
     """(texts, types) of the arguments helper d passes the helper it calls, written over
     the arguments of d's call (env: parameter -> text there; types: theirs), or (None,
@@ -2895,22 +3083,17 @@ def _inner_arguments(d, m, inner_args, env, types):
 
     A local stands for its value, converted to its type where that may cut it
     (u16 k = v: the key is (u16)v); a value whose type is not known has none."""
-    values = {k: substitute(v, env) for k, v in m.locals.items()}
+    values = local_values(m, env)
     texts, out_types = [], []
     for a in inner_args:
-        if free_names(a) & (set(m.local_types) - set(m.locals)):
+        if free_names(a) & (set(m.local_types) - set(m.typed_locals)):
             return None, None
         text = render(d.toks, a, dict(values, **env))
         a = strip_parens(a)
         arg_type = None
         if a[0] == 'id' and a[1] in m.local_types:
-            arg_type = m.local_types[a[1]]
-            if set(arg_type.split()) & _NARROW_WORDS:
-                text = '(%s)%s' % (' '.join(w for w in arg_type.split() if w != 'const'),
-                                   text if is_primary(text) else '(' + text + ')')
-            elif width_class(arg_type) != 'small' or any(
-                    not pt or width_class(pt) != 'small' for _, pt in d.params):
-                arg_type = None      # u32 k = v of a u64 v: the type of its value is not known
+            # its value as the local holds it: of the type of the local
+            arg_type = ' '.join(w for w in m.local_types[a[1]].split() if w not in _NOT_TYPE_WORDS)
         elif a[0] == 'id' and a[1] in env:
             k = d.param_names().index(a[1])
             arg_type = types[k] if k < len(types) else None
@@ -4689,6 +4872,10 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     impure = [c for c in calls_in(red.key) if helpers is None or not helpers.is_pure(c)]
     if impure or (calls and helpers is None):
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
+    read_by_calls = _read_by_calls(calls_in(red.key), helpers) if calls else set()
+    if read_by_calls is None:
+        return False, 'key "%s" calls a function whose body is not read' % red.key_text
+    names = names | read_by_calls    # a global the call reads (static u32 salt)
     # a local whose address the function takes (kp = &k) may change through it: by a
     # call, or by a write through a pointer (*kp = 8) in between
     escaped = rng is not None and bool(names & _addressed(fs, rng))
@@ -4711,6 +4898,10 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         nxt = toks.text[i + 1] if i + 1 < len(toks.text) else ''
         prv = toks.text[i - 1]
         member = prv in ('->', '.')
+        if calls and tok in names and not member and nxt in ('->', '.', '[') and \
+                _written_through(toks.text, i, end, assign_ops):
+            # ent_name(e) in the key reads e->name: e->name = final writes it
+            return False, 'key "%s" changes before the bucket is used' % red.key_text
         if (tok in names and not member) or (tok in fields and member):
             # &c->node takes the address of a field, not of c: only a key field counts
             address = prv == '&' and not member and not (
@@ -4744,6 +4935,40 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
                 and toks.text[i - 1] not in _NOT_CALLS:
             return False, 'a call may change key "%s" before the bucket is used' % red.key_text
     return True, None
+
+
+def _read_by_calls(called, helpers, depth=0):
+    """The outside names (globals) the pure calls of a key read through their bodies, or
+    None where a body is not read (a kernel function the rule knows reads only its
+    arguments; an unseen macro in capitals is trusted, as is_pure() trusts it)."""
+    out = set()
+    for name in called:
+        d = helpers.get(name) if helpers is not None else None
+        if d is None or name in _READS_WHAT_IT_IS_GIVEN:
+            continue
+        if depth > 4:
+            return None
+        read = outside_names(d)
+        if read is None:
+            return None
+        inner = _read_by_calls(calls_in_definition(d), helpers, depth + 1)
+        if inner is None:
+            return None
+        out |= {n for n in read if not n.isupper()} | inner
+    return out
+
+
+def _written_through(text, i, end, assign_ops):
+    """Is the lvalue that starts with the name at token i (p->a.b[k]) assigned?"""
+    j = i + 1
+    while j < end:
+        if text[j] in ('->', '.') and j + 1 < end:
+            j += 2
+        elif text[j] == '[':
+            j = matching_close(text, j) + 1
+        else:
+            break
+    return j < len(text) and text[j] in assign_ops
 
 
 def collect_sites(fs, helpers):

@@ -1,5 +1,5 @@
 // expect: epoch_tab skipped: the key macro reads the counter that atomic_inc() bumps
-// reason: epoch_tab a call may change key "OBJ_EPOCH_KEY(o)"
+// reason: epoch_tab key "OBJ_EPOCH_KEY(o)" calls a function; moving it would evaluate it again
 // expect: gen_tab skipped: the counter atomic_inc() bumps shares a union with the key
 // reason: gen_tab a call may change key "o->gen"
 // expect: wait_tab skipped: the key is read after the reference is dropped
@@ -10,7 +10,8 @@
  * Counter calls between the pick of a bucket and its use that may change the
  * key after all (calls_between.c has those that cannot): a key read through a
  * macro may read the very counter bumped (the call writes a field the key
- * text does not name); a counter in a union without a name with the key's
+ * text does not name; the macro is read, and its atomic_read() is no value
+ * a key may copy); a counter in a union without a name with the key's
  * field is the key; after a reference is dropped, the entry may be freed; and
  * a change after the use, in a loop around it, comes before the next use.
  * Each table stays as it is: moving its key would file or find entries under

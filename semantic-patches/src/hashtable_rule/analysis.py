@@ -10,7 +10,7 @@ from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, decla
                     statement_end, table_occurrences, tok_indices, variable_type)
 from .tokens import (_HASH_SIGN, Tokens, argument_spans, code_indices, directive_start, matching_close,
                      matching_open)
-from .helpers import bucket_parts, calls_in, function_at
+from .helpers import bucket_parts, calls_in, calls_in_definition, function_at, outside_names
 from .allocated import analyse_allocated
 from .params import find_bucket_params
 from .positional import (Positional, bucket_variable_reads, enclosing_call, index_of,
@@ -408,6 +408,10 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     impure = [c for c in calls_in(red.key) if helpers is None or not helpers.is_pure(c)]
     if impure or (calls and helpers is None):
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
+    read_by_calls = _read_by_calls(calls_in(red.key), helpers) if calls else set()
+    if read_by_calls is None:
+        return False, 'key "%s" calls a function whose body is not read' % red.key_text
+    names = names | read_by_calls    # a global the call reads (static u32 salt)
     # a local whose address the function takes (kp = &k) may change through it: by a
     # call, or by a write through a pointer (*kp = 8) in between
     escaped = rng is not None and bool(names & _addressed(fs, rng))
@@ -430,6 +434,10 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         nxt = toks.text[i + 1] if i + 1 < len(toks.text) else ''
         prv = toks.text[i - 1]
         member = prv in ('->', '.')
+        if calls and tok in names and not member and nxt in ('->', '.', '[') and \
+                _written_through(toks.text, i, end, assign_ops):
+            # ent_name(e) in the key reads e->name: e->name = final writes it
+            return False, 'key "%s" changes before the bucket is used' % red.key_text
         if (tok in names and not member) or (tok in fields and member):
             # &c->node takes the address of a field, not of c: only a key field counts
             address = prv == '&' and not member and not (
@@ -463,6 +471,40 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
                 and toks.text[i - 1] not in _NOT_CALLS:
             return False, 'a call may change key "%s" before the bucket is used' % red.key_text
     return True, None
+
+
+def _read_by_calls(called, helpers, depth=0):
+    """The outside names (globals) the pure calls of a key read through their bodies, or
+    None where a body is not read (a kernel function the rule knows reads only its
+    arguments; an unseen macro in capitals is trusted, as is_pure() trusts it)."""
+    out = set()
+    for name in called:
+        d = helpers.get(name) if helpers is not None else None
+        if d is None or name in _READS_WHAT_IT_IS_GIVEN:
+            continue
+        if depth > 4:
+            return None
+        read = outside_names(d)
+        if read is None:
+            return None
+        inner = _read_by_calls(calls_in_definition(d), helpers, depth + 1)
+        if inner is None:
+            return None
+        out |= {n for n in read if not n.isupper()} | inner
+    return out
+
+
+def _written_through(text, i, end, assign_ops):
+    """Is the lvalue that starts with the name at token i (p->a.b[k]) assigned?"""
+    j = i + 1
+    while j < end:
+        if text[j] in ('->', '.') and j + 1 < end:
+            j += 2
+        elif text[j] == '[':
+            j = matching_close(text, j) + 1
+        else:
+            break
+    return j < len(text) and text[j] in assign_ops
 
 
 def collect_sites(fs, helpers):

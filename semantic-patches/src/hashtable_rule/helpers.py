@@ -18,9 +18,9 @@ hash_for_each_possible() need:
 
 import re
 
-from .cexpr import Unknown, free_names, parse_tokens, render, strip_parens
+from .cexpr import _TYPE_WORDS, Unknown, free_names, is_primary, parse_tokens, render, strip_parens
 from .tokens import Tokens, code_indices, matching_close
-from .widths import width_class
+from .widths import _NOT_TYPE_WORDS, _canonical, width_class
 
 HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
            'hash_ptr': 'hashptr'}
@@ -38,7 +38,7 @@ PURE_CALLS = {
     'dev_net', 'read_pnet', 'sock_net', 'net_generic', 'get_unaligned', 'get_unaligned_le32',
     'get_unaligned_be32', 'get_unaligned_le64', 'get_unaligned_be64', 'sizeof_field',
     'offsetof', 'ARRAY_SIZE', 'BIT', 'BIT_ULL', 'GENMASK', 'rol32', 'ror32', 'rol64', 'ror64',
-    'is_power_of_2',
+    'is_power_of_2', 'container_of', 'container_of_const', 'list_entry', 'hlist_entry',
 }
 # widths of what pure calls return, where that is a fixed type
 RETURN_WIDTHS = {'jhash': 'small', 'jhash2': 'small', 'jhash_1word': 'small', 'jhash_2words': 'small',
@@ -189,6 +189,7 @@ class Meaning:
         self.fold_type = None        # the type that parameter is cast to first, if any
         self.calls = set()           # what the unreduced value calls
         self.locals = {}             # local -> its value as text over the parameters
+        self.typed_locals = {}       # the same, converted to the type of the local if needed
         self.local_types = {}        # local -> declared type
         self.index_local = None      # the local the index is, in a bucket helper
         self.nested = None           # (helper name, [arg nodes]) the index comes from
@@ -522,6 +523,7 @@ def _meaning(d, helpers, const_names):
                          dict(d.params, **m.local_types),
                          const_names if isinstance(const_names, dict) else None) == 'one-to-one'
     reduced_by = {}                  # local -> (form, operand, statement range or rhs node)
+    assigned = set()                 # locals given a value, by their declaration or after
     for n, st in enumerate(statements[:-1]):
         kind = st[0]
         if kind == 'decl':
@@ -542,6 +544,8 @@ def _meaning(d, helpers, const_names):
             _note_one_to_one(one_to_one, var, value, keeps, type_text, is_one_to_one)
             if var not in reduced_by:
                 m.locals[var] = render(toks, rhs, dict(m.locals))
+                _note_typed(m, d, var, rhs)
+            assigned.add(var)
         elif kind == 'assign':
             _, var, op, rhs, rng = st
             if var not in m.local_types:
@@ -583,7 +587,13 @@ def _meaning(d, helpers, const_names):
                 one_to_one.discard(var)
             else:
                 _note_one_to_one(one_to_one, var, whole, keeps, m.local_types[var], is_one_to_one)
-            m.locals.pop(var, None)  # several assignments: no single expression
+            if op == '=' and var not in assigned:
+                m.locals[var] = render(toks, rhs, dict(m.locals))   # u32 h; ... h = v;
+                _note_typed(m, d, var, rhs)
+            else:
+                m.locals.pop(var, None)  # several assignments: no single expression
+                m.typed_locals.pop(var, None)
+            assigned.add(var)
         else:
             m.why = 'it returns early'
             return m
@@ -659,6 +669,62 @@ def _meaning(d, helpers, const_names):
     elif not formals:
         m.why = 'its hash does not depend on its parameters'
     return m
+
+
+# type words a cast cannot name
+_UNCASTABLE = {'__auto_type', 'typeof', '__typeof__', '__typeof'}
+
+
+def _note_typed(m, d, var, rhs):
+    """m.typed_locals[var]: the value of local var, over the parameters, as the local
+    holds it (u8 v = k is (u8)k; int v = k of a u32 k is (int)k), if one expression
+    gives it: not where it reads a local that none gives, or where no cast can name
+    its type (__auto_type)."""
+    m.typed_locals.pop(var, None)
+    if free_names(rhs) & (set(m.local_types) - set(m.typed_locals)):
+        return
+    words = [w for w in (m.local_types.get(var) or '').split() if w not in _NOT_TYPE_WORDS]
+    if not words or set(words) & _UNCASTABLE:
+        return
+    type_text = ' '.join(words)
+    text = render(d.toks, rhs, dict(m.typed_locals))
+    aggregate = type_text.split()[0] in ('struct', 'union') and '*' not in type_text
+    if not aggregate and not _keeps_type(d.toks, rhs, _canonical(type_text),
+                                         dict(d.params, **m.local_types)):
+        text = '(%s)%s' % (type_text, text if is_primary(text) else '(' + text + ')')
+    m.typed_locals[var] = text
+
+
+def _keeps_type(toks, node, canon, types):
+    """Is an expression already of the integer type canon (_canonical()), so that a
+    local of that type holds it unchanged? Only names and casts of that type, small
+    literals (for 32-bit types and wider), hashes returning a u32 (for a u32), and
+    arithmetic of such (not for 8 and 16 bits, which C widens to int)."""
+    kind = node[0]
+    wide = canon in (('u', 32), ('s', 32)) or (isinstance(canon, str) and
+                                               width_class(canon) == 'long' and
+                                               is_integer_type(canon))
+    if kind == 'paren':
+        return _keeps_type(toks, node[1], canon, types)
+    if kind == 'id':
+        return node[1] in types and _canonical(types[node[1]]) == canon
+    if kind == 'cast':
+        return _canonical(cast_type(toks, node)) == canon
+    if kind == 'num':
+        try:
+            value = int(node[1].rstrip('uUlL'), 0)
+        except ValueError:
+            return False
+        return wide and value <= 0x7fffffff
+    if kind == 'call':
+        return canon == ('u', 32) and node[1][0] == 'id' and \
+            RETURN_WIDTHS.get(node[1][1]) == 'small'
+    if kind == 'bin' and wide and node[1] in ('+', '-', '*', '^', '|', '&', '/', '%'):
+        return _keeps_type(toks, node[2], canon, types) and \
+            _keeps_type(toks, node[3], canon, types)
+    if kind == 'bin' and wide and node[1] in ('<<', '>>'):
+        return _keeps_type(toks, node[2], canon, types)
+    return False
 
 
 def _has_cast_or_literal(node):
@@ -895,6 +961,8 @@ def _declarator_words(toks, lo, hi):
 
 def is_pure_body(d, pure_call):
     """Does definition d only compute from its parameters, calling pure_call(name) functions?"""
+    if d.ambiguous:
+        return False                 # which body the build takes is not known
     try:
         if d.kind == 'macro':
             nodes = [parse_tokens(d.toks, d.body[0], d.body[1])]
@@ -919,6 +987,49 @@ def is_pure_body(d, pure_call):
     except (Unknown, IndexError):
         return False
     return all(pure_call(c) for n in nodes for c in calls_in(n))
+
+
+_BODY_KEYWORDS = {'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default', 'return',
+                    'break', 'continue', 'goto', 'sizeof', 'typeof', '__typeof__', 'struct',
+                    'union', 'enum', 'static', 'register', 'auto', 'inline', 'extern'}
+
+
+def outside_names(d):
+    """Names definition d reads that are none of its parameters or locals (a global
+    it reads: static u32 salt), read off its tokens: not fields, callees, types
+    (a word before a name or a *), labels, or words in capitals (constants)."""
+    if d.ambiguous:
+        return None
+    toks, (lo, hi) = d.toks, d.body
+    text, kind = toks.text, toks.kind
+    out, local = set(), set()
+
+    def word(j):                     # a name or type word at j (no keyword)
+        return lo <= j < hi and kind[j] == 'id' and text[j] not in _BODY_KEYWORDS
+
+    for i in range(lo, hi):
+        if not word(i) or text[i].isupper():
+            continue
+        prev = text[i - 1] if i > lo else ''
+        nxt = text[i + 1] if i + 1 < hi else ''
+        if prev in ('->', '.', 'goto') or nxt == '(' or \
+                nxt == ':' and prev in (';', '{', '}'):
+            continue                 # a field, a callee, a label
+        if word(i + 1) or nxt == '*' and prev in ('(', ',', ';', '{', '}', 'const'):
+            continue                 # a type: u64 value, (u64 *)addr
+        if (word(i - 1) or prev == '*' and word(i - 2)) and nxt in ('=', ';', ',', '[', ')'):
+            local.add(text[i])       # a declarator: u64 value, char *p
+            continue
+        out.add(text[i])
+    return out - local - set(d.param_names()) - _TYPE_WORDS
+
+
+def calls_in_definition(d):
+    """What a definition calls: the names before a parenthesis in its body."""
+    toks, (lo, hi) = d.toks, d.body
+    return {toks.text[i] for i in range(lo, hi - 1)
+            if toks.kind[i] == 'id' and toks.text[i + 1] == '(' and
+            toks.text[i] not in _BODY_KEYWORDS and (i == lo or toks.text[i - 1] not in ('->', '.'))}
 
 
 def is_integer_type(type_text):

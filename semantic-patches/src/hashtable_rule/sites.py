@@ -12,11 +12,11 @@ form of the reduction, and the helpers it went through.
 import re
 from .cexpr import (Unknown, bits_expression, evaluate_all, free_names, is_primary, minus_one, parse_tokens, render,
                     same_constant, strip_outer_parens, strip_parens)
-from .files import _FACTS, key_type, variable_type
+from .files import _FACTS, declared_type, key_type, variable_type
 from .helpers import (_NARROW_WORDS, HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
                       is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
 from .tokens import _HASH_SIGN, Tokens
-from .widths import is_32_bits, shape_class, wide_literal, width_class
+from .widths import _NOT_TYPE_WORDS, _canonical, is_32_bits, shape_class, wide_literal, width_class
 
 
 # placeholders of key and table templates: the key itself, the arguments of an
@@ -78,10 +78,15 @@ class Helpers:
         self.fs = fs
         self.defs = dict(header_definitions(
             _FACTS.get('files', {}).get(fs.path, {}).get('helpers', {})))
-        self.defs.update(macro_definitions(fs.toks))
+        macros = macro_definitions(fs.toks)
+        self.defs.update(macros)
+        bodies = _defined_functions(fs.toks)
         for name, pos in fs.functions.items():
             d = function_at(fs.toks, fs.toks.at_pos(pos))
             if d is not None:
+                # two bodies (#ifdef DEBUG ... #else), or a macro of its name: the
+                # rule reads one, the build may take the other
+                d.ambiguous = d.ambiguous or bodies.get(name, 0) > 1 or name in macros
                 self.defs[name] = d
         self.const_names = dict(fs.macros)     # name -> values: one may read a variable
 
@@ -94,16 +99,38 @@ class Helpers:
     def is_pure(self, name, depth=0):
         """Does a call of name only compute a value (no side effect, no state read)?
 
-        Known pure kernel functions, macros named in capitals, and the file's
-        own straight-line helpers that assign only their locals and call only
-        pure functions.
+        Known pure kernel functions, macros named in capitals the rule cannot
+        see, and the file's own straight-line helpers and macros that assign only
+        their locals and call only pure functions.
         """
-        if name in PURE_CALLS or name.isupper():
-            return True
         d = self.defs.get(name)
-        if d is None or depth > 4:
+        if d is None or name in PURE_CALLS:
+            # a macro in capitals whose body the rule cannot see is trusted; one it
+            # sees is read like any other (#define NEXT(c) ((c)->v[(c)->pos++]))
+            return name in PURE_CALLS or name.isupper()
+        if depth > 4:
             return False
         return is_pure_body(d, lambda c: c != name and self.is_pure(c, depth + 1))
+
+
+def _defined_functions(toks):
+    """name -> how many top-level bodies the tokens give a function of that name."""
+    text, out = toks.text, {}
+    for lo, _ in toks.blocks():
+        j = lo - 1
+        while j > 0 and text[j] not in (')', ';', '}'):
+            j -= 1                   # attributes, or a K&R declaration list
+        if j <= 0 or text[j] != ')':
+            continue
+        depth = 0
+        while j >= 0:
+            depth += {')': 1, '(': -1}.get(text[j], 0)
+            if depth == 0:
+                break
+            j -= 1
+        if j > 0 and toks.kind[j - 1] == 'id':
+            out[text[j - 1]] = out.get(text[j - 1], 0) + 1
+    return out
 
 
 def parse_span(fs, span):
@@ -421,27 +448,6 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
     return r
 
 
-_CANONICAL = {
-    ('u', 8): {'u8', '__u8', 'uint8_t', 'u_int8_t', 'u_char', 'unsigned char'},
-    ('s', 8): {'s8', '__s8', 'int8_t', 'signed char'},
-    ('u', 16): {'u16', '__u16', 'uint16_t', 'u_int16_t', 'u_short', 'unsigned short',
-                'unsigned short int', 'short unsigned int'},
-    ('s', 16): {'s16', '__s16', 'int16_t', 'short', 'short int', 'signed short', 'signed short int'},
-    ('u', 32): {'u32', '__u32', 'uint32_t', 'u_int32_t', 'u_int', 'unsigned', 'unsigned int'},
-    ('s', 32): {'s32', '__s32', 'int32_t', 'int', 'signed', 'signed int'},
-}
-
-
-def _canonical(type_text):
-    """(sign, bits) of an integer type narrower than 64 bits, else its text (char, whose
-    sign is the compiler's, is only itself)."""
-    text = ' '.join(w for w in (type_text or '').split() if w not in ('const', 'volatile'))
-    for key, names in _CANONICAL.items():
-        if text in names:
-            return key
-    return text or None
-
-
 def holds_bucket_number(type_text):
     """Does a value of type_text (a return type, a local; None: a macro's, untyped) keep
     every bit of a bucket number? Not a type narrower than 32 bits."""
@@ -531,8 +537,9 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
             t.refuse('"%s" is called with an argument that may have side effects' % what, where)
             return t, table_text, None
     types = [type_of(fs, a, rng) for a in args]
-    full_env = {k: substitute(v, env) for k, v in m.locals.items()}
-    full_env.update(env)
+    converted = converted_parameters(d, env, types, [render(fs.toks, a) for a in args])
+    full_env = local_values(m, converted)
+    full_env.update(converted)
     r = None
     if m.nested is not None:
         inner_name, inner_args = m.nested
@@ -551,12 +558,19 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
     else:
         form, operand = m.reducer
         if check_operand(fs, t, form, render(d.toks, operand, full_env), where, what):
+            unresolved = sorted(free_names(m.mix) & (set(m.local_types) - set(m.typed_locals))) \
+                if m.mix is not None else []
             if m.fold_param is not None:
                 r = fold_key(d, m, env, types, form)
+            elif unresolved:
+                # l = a | b << 2; l ^= c: the key would name a local of the helper there
+                t.refuse('bucket helper %s() computes its key in "%s" over several statements, '
+                         'which no one expression gives the key' % (d.name, unresolved[0]), where)
             elif m.mix is not None and all(helpers.is_pure(c) for c in m.calls):
                 text = render(d.toks, m.mix, full_env)
                 local_type = m.local_types.get(m.index_local) if m.index_local else None
-                if local_type and returns_width(text) != width_class(local_type):
+                typed = strip_parens(m.mix)[0] == 'id' and strip_parens(m.mix)[1] in m.typed_locals
+                if local_type and not typed and returns_width(text) != width_class(local_type):
                     # the local converted the value to its type: keep that conversion
                     text = '(%s)%s' % (local_type, text if is_primary(text) else '(' + text + ')')
                 r = reduction_of_text('helper ' + d.name, text, None)
@@ -575,6 +589,17 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         r.exact = False              # u8 idx = h(v); return &T[idx]: idx cuts the number
     if not (m.nested is not None and m.nested[0] == ''):
         r.with_parts(parts)          # else the index of the caller gave key and parts
+        try:
+            ttoks = Tokens(r.template)
+            read = free_names(parse_tokens(ttoks, 0, len(ttoks.text))) - set(r.parts)
+        except Unknown:
+            read = set()
+        for name in sorted(read):
+            if rng is not None and declared_type(fs, name, rng) is not None:
+                # static u32 salt read by the helper; a caller with a salt of its own
+                t.refuse('bucket helper %s() reads "%s", which the caller declares as well'
+                         % (d.name, name), where)
+                return t, table_text, None
     if r.width is None:
         r.width = width_of_text(fs, r.key_text, rng)
     r.table_template, r.table_parts = table_template, parts
@@ -587,6 +612,33 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
     return t, table_text, r
 
 
+def converted_parameters(d, env, types, arg_texts):
+    """env (parameter -> its text at a call), each integer parameter cast to its type
+    where the argument's type is not known to be that type: the call converted it
+    (bucket(u8 k) given a u32, bucket(u64 k) given a u32 here and a u64 there)."""
+    out = dict(env)
+    for k, (name, param_type) in enumerate(d.params):
+        words = [w for w in (param_type or '').split() if w not in _NOT_TYPE_WORDS]
+        param_type = ' '.join(words)
+        if name not in env or not is_integer_type(param_type):
+            continue
+        arg_type = types[k] if k < len(types) else None
+        literal = re.fullmatch(r'[0-9]+|0[xX][0-9a-fA-F]+', arg_texts[k]) if k < len(arg_texts) else None
+        if literal and _canonical(param_type) in (('u', 32), ('s', 32)) and \
+                int(literal.group(), 0) <= 0x7fffffff:
+            continue                 # an int constant a 32-bit parameter holds as it is
+        if arg_type is None or _canonical(arg_type) != _canonical(param_type):
+            out[name] = '(%s)%s' % (param_type, env[name])
+    return out
+
+
+def local_values(m, env):
+    """The value of each local of a helper that one expression gives, converted to the
+    local's type where that may change it (m.typed_locals), over the arguments of a
+    call (env: parameter -> text there)."""
+    return {name: substitute(value, env) for name, value in m.typed_locals.items()}
+
+
 def _inner_arguments(d, m, inner_args, env, types):
     """(texts, types) of the arguments helper d passes the helper it calls, written over
     the arguments of d's call (env: parameter -> text there; types: theirs), or (None,
@@ -594,22 +646,17 @@ def _inner_arguments(d, m, inner_args, env, types):
 
     A local stands for its value, converted to its type where that may cut it
     (u16 k = v: the key is (u16)v); a value whose type is not known has none."""
-    values = {k: substitute(v, env) for k, v in m.locals.items()}
+    values = local_values(m, env)
     texts, out_types = [], []
     for a in inner_args:
-        if free_names(a) & (set(m.local_types) - set(m.locals)):
+        if free_names(a) & (set(m.local_types) - set(m.typed_locals)):
             return None, None
         text = render(d.toks, a, dict(values, **env))
         a = strip_parens(a)
         arg_type = None
         if a[0] == 'id' and a[1] in m.local_types:
-            arg_type = m.local_types[a[1]]
-            if set(arg_type.split()) & _NARROW_WORDS:
-                text = '(%s)%s' % (' '.join(w for w in arg_type.split() if w != 'const'),
-                                   text if is_primary(text) else '(' + text + ')')
-            elif width_class(arg_type) != 'small' or any(
-                    not pt or width_class(pt) != 'small' for _, pt in d.params):
-                arg_type = None      # u32 k = v of a u64 v: the type of its value is not known
+            # its value as the local holds it: of the type of the local
+            arg_type = ' '.join(w for w in m.local_types[a[1]].split() if w not in _NOT_TYPE_WORDS)
         elif a[0] == 'id' and a[1] in env:
             k = d.param_names().index(a[1])
             arg_type = types[k] if k < len(types) else None

@@ -26,6 +26,31 @@ _32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u3
             'uint32_t', 'int32_t'}
 
 
+# words of a declaration that are no part of the type of its value
+_NOT_TYPE_WORDS = {'const', 'volatile', 'register', 'static', 'auto'}
+
+
+_CANONICAL = {
+    ('u', 8): {'u8', '__u8', 'uint8_t', 'u_int8_t', 'u_char', 'unsigned char'},
+    ('s', 8): {'s8', '__s8', 'int8_t', 'signed char'},
+    ('u', 16): {'u16', '__u16', 'uint16_t', 'u_int16_t', 'u_short', 'unsigned short',
+                'unsigned short int', 'short unsigned int'},
+    ('s', 16): {'s16', '__s16', 'int16_t', 'short', 'short int', 'signed short', 'signed short int'},
+    ('u', 32): {'u32', '__u32', 'uint32_t', 'u_int32_t', 'u_int', 'unsigned', 'unsigned int'},
+    ('s', 32): {'s32', '__s32', 'int32_t', 'int', 'signed', 'signed int'},
+}
+
+
+def _canonical(type_text):
+    """(sign, bits) of an integer type narrower than 64 bits, else its text (char, whose
+    sign is the compiler's, is only itself)."""
+    text = ' '.join(w for w in (type_text or '').split() if w not in _NOT_TYPE_WORDS)
+    for key, names in _CANONICAL.items():
+        if text in names:
+            return key
+    return text or None
+
+
 def is_32_bits(type_text):
     """Is type_text (without const or volatile) an integer type of exactly 32 bits?"""
     words = [w for w in (type_text or '').split() if w not in ('const', 'volatile', 'register')]
