@@ -188,6 +188,12 @@ class TidyKeyTest(unittest.TestCase):
         self.assertEqual(M.tidy_key('(unsigned long)get_unaligned((unsigned long *)&s->u)'),
                          'get_unaligned((unsigned long *)&s->u)')
         self.assertEqual(M.tidy_key('(u32)get_unaligned((u64 *)p)'), '(u32)get_unaligned((u64 *)p)')
+        # a helper's (unsigned long) net, copied into a key twice, is checkpatch's "No space
+        # is necessary after a cast" twice: the key drops the space; not after a variable
+        self.assertEqual(M.tidy_key('jhash(n, strlen(n), (unsigned long) net)'),
+                         'jhash(n, strlen(n), (unsigned long)net)')
+        self.assertEqual(M.tidy_key('(struct key *) p->key'), '(struct key *)p->key')
+        self.assertEqual(M.tidy_key('(fn) (arg) + (x) y'), '(fn) (arg) + (x) y')
         self.assertEqual(M.tidy_key('(u32)get_unaligned_le64((u32 *)p)'),
                          '(u32)get_unaligned_le64((u32 *)p)')
 

@@ -483,15 +483,29 @@ _ADDRESS_ARROW_RE = re.compile(r'\(&([A-Za-z_]\w*(?:(?:->|\.)[A-Za-z_]\w*)*)\)->
 _UNALIGNED_CAST_RE = re.compile(r'\(([A-Za-z_][\w ]*?)\)(get_unaligned\(\(\1 ?\*\))')
 
 
+# a cast and a space after it, as a helper may spell it: (unsigned long) net
+_SPACED_CAST_RE = re.compile(r'\(((?:(?:const|volatile|unsigned|signed|struct|union|enum)\s+)*'
+                             r'[A-Za-z_]\w*(?:\s+(?:long|int|char|short))*(?:\s*\*)*)\)\s+'
+                             r'(?=[A-Za-z_(])')
+
+
 def tidy_key(text):
     """A generated key as a person would write it: (T)((T)x) -> (T)x, (&a->b)->c -> a->b.c,
-    (T)get_unaligned((T *)p) -> get_unaligned((T *)p)."""
+    (T)get_unaligned((T *)p) -> get_unaligned((T *)p), (T) x -> (T)x (checkpatch.pl)."""
     while True:
         tidy = _ADDRESS_ARROW_RE.sub(r'\1.', _DOUBLE_CAST_RE.sub(r'(\1)\2', text))
         tidy = _UNALIGNED_CAST_RE.sub(r'\2', tidy)
+        tidy = _SPACED_CAST_RE.sub(lambda m: '(%s)' % m.group(1) if _is_type_text(m.group(1))
+                                   else m.group(), tidy)
         if tidy == text:
             return text
         text = tidy
+
+
+def _is_type_text(text):
+    """Does the text between two parentheses name a type (a cast), not a variable?"""
+    words = text.replace('*', ' * ').split()
+    return '*' in words or any(w in _TYPE_WORDS or w.endswith('_t') for w in words)
 
 
 def strip_outer_parens(text):
