@@ -355,7 +355,7 @@ _BINARY = {'*': 10, '/': 10, '%': 10, '+': 9, '-': 9, '<<': 8, '>>': 8,
 _TYPE_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const', 'volatile',
                'u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'size_t',
                '__u8', '__u16', '__u32', '__u64', '__s32', '__s64', 'uintptr_t', 'struct',
-               'union', 'enum', 'void', '*', 'bool', '__force', '__user', '__iomem',
+               'union', 'enum', 'void', '*', 'bool', '_Bool', '__force', '__user', '__iomem',
                '__be16', '__be32', '__be64', '__le16', '__le32', '__le64'}
 
 
@@ -827,14 +827,19 @@ _SPACED_CAST_RE = re.compile(r'\(((?:(?:const|volatile|unsigned|signed|struct|un
                              r'(?=[A-Za-z_(])')
 
 
+_STRING_RE = re.compile(r'(\x22(?:\\.|[^\x22\\])*\x22|\x27(?:\\.|[^\x27\\])*\x27)')
+
+
 def tidy_key(text):
     """A generated key as a person would write it: (T)((T)x) -> (T)x, (&a->b)->c -> a->b.c,
     (T)get_unaligned((T *)p) -> get_unaligned((T *)p), (T) x -> (T)x (checkpatch.pl)."""
     while True:
         tidy = _ADDRESS_ARROW_RE.sub(r'\1.', _DOUBLE_CAST_RE.sub(r'(\1)\2', text))
         tidy = _UNALIGNED_CAST_RE.sub(r'\2', tidy)
-        tidy = _SPACED_CAST_RE.sub(lambda m: '(%s)' % m.group(1) if _is_type_text(m.group(1))
-                                   else m.group(), tidy)
+        # not inside a string: jhash("(int) x", ...) hashes those very bytes
+        tidy = ''.join(piece if piece[:1] in ('"', "'") else _SPACED_CAST_RE.sub(
+            lambda m: '(%s)' % m.group(1) if _is_type_text(m.group(1)) else m.group(), piece)
+                       for piece in _STRING_RE.split(tidy))
         if tidy == text:
             return text
         text = tidy
@@ -2133,11 +2138,9 @@ def _keeps_type(toks, node, canon, types):
     if kind == 'cast':
         return _canonical(cast_type(toks, node)) == canon
     if kind == 'num':
-        try:
-            value = int(node[1].rstrip('uUlL'), 0)
-        except ValueError:
-            return False
-        return wide and value <= 0x7fffffff
+        if not re.fullmatch(r'[0-9]+|0[xX][0-9a-fA-F]+', node[1]):
+            return False             # 1U, 1UL: of another type than int
+        return wide and int(node[1], 0) <= 0x7fffffff
     if kind == 'call':
         return canon == ('u', 32) and node[1][0] == 'id' and \
             RETURN_WIDTHS.get(node[1][1]) == 'small'
@@ -2418,32 +2421,46 @@ _BODY_KEYWORDS = {'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default
 
 def outside_names(d):
     """Names definition d reads that are none of its parameters or locals (a global
-    it reads: static u32 salt), read off its tokens: not fields, callees, types
-    (a word before a name or a *), labels, or words in capitals (constants)."""
+    it reads: static u32 salt), read off its tokens: not fields, callees, type words
+    before a declarator, or labels. Locals count only when declared in the body's own
+    block (an inner one may hide a global of the name); words in capitals count too
+    (a global may be named so). None where it reads memory through a name that is no
+    parameter (*gp, gp->x, gp[i]: gp may point anywhere) or is ambiguous."""
     if d.ambiguous:
         return None
     toks, (lo, hi) = d.toks, d.body
     text, kind = toks.text, toks.kind
     out, local = set(), set()
+    params = set(d.param_names())
+    depth = 0
+    top = 1 if lo < hi and text[lo] == '{' else 0     # the depth of the own block of the body
 
     def word(j):                     # a name or type word at j (no keyword)
         return lo <= j < hi and kind[j] == 'id' and text[j] not in _BODY_KEYWORDS
 
     for i in range(lo, hi):
-        if not word(i) or text[i].isupper():
+        depth += {'{': 1, '}': -1}.get(text[i], 0)
+        if not word(i):
             continue
         prev = text[i - 1] if i > lo else ''
         nxt = text[i + 1] if i + 1 < hi else ''
         if prev in ('->', '.', 'goto') or nxt == '(' or \
                 nxt == ':' and prev in (';', '{', '}'):
             continue                 # a field, a callee, a label
-        if word(i + 1) or nxt == '*' and prev in ('(', ',', ';', '{', '}', 'const'):
-            continue                 # a type: u64 value, (u64 *)addr
-        if (word(i - 1) or prev == '*' and word(i - 2)) and nxt in ('=', ';', ',', '[', ')'):
-            local.add(text[i])       # a declarator: u64 value, char *p
+        if word(i + 1):
+            continue                 # a type word: u64 value
+        if word(i - 1) and nxt in ('=', ';', ',', '[', ')'):
+            if depth <= top and text[i - 1] not in ('return', 'sizeof'):
+                local.add(text[i])   # a declarator of the body: u64 value
             continue
-        out.add(text[i])
-    return out - local - set(d.param_names()) - _TYPE_WORDS
+        name = text[i]
+        if name not in params and name not in local and \
+                (nxt in ('->', '[') or prev == '*' and i - 1 > lo and
+                 (text[i - 2] in ('(', ',', '=', 'return', '{', ';', '*') or
+                  kind[i - 2] != 'id' and text[i - 2] not in (')', ']'))):
+            return None              # memory read through a pointer that is no parameter
+        out.add(name)
+    return out - local - params - (_TYPE_WORDS - {'*'})
 
 
 def calls_in_definition(d):
@@ -2557,11 +2574,21 @@ class Helpers:
         d = self.defs.get(name)
         if d is None or name in PURE_CALLS:
             # a macro in capitals whose body the rule cannot see is trusted; one it
-            # sees is read like any other (#define NEXT(c) ((c)->v[(c)->pos++]))
-            return name in PURE_CALLS or name.isupper()
+            # sees is read like any other (#define NEXT(c) ((c)->v[(c)->pos++])), and
+            # one the file defines in a form it does not read (variadic) is not
+            return name in PURE_CALLS or (name.isupper() and not re.search(
+                r'^[ \t]*%s[ \t]*define[ \t]+%s\(' % (_HASH_SIGN, re.escape(name)),
+                self.fs.toks.source, re.M))
         if depth > 4:
             return False
         return is_pure_body(d, lambda c: c != name and self.is_pure(c, depth + 1))
+
+
+def _declares_in(fs, name, rng):
+    """Does the function of range rng declare name anywhere (for (u32 salt = 0; ...))?"""
+    toks = fs.toks
+    return any(toks.text[i] == name and is_declarator(toks, i)
+               for i in range(rng[0], min(rng[1] + 1, len(toks.text))))
 
 
 def _defined_functions(toks):
@@ -2771,8 +2798,20 @@ def check_operand(fs, t, form, operand_text, where, what):
 
 
 def has_side_effects(node, helpers):
-    """Does evaluating node call anything that is not known to be pure?"""
-    return any(not helpers.is_pure(c) for c in calls_in(node))
+    """Does evaluating node call anything that is not known to be pure, or name an
+    object-like macro of the file whose value does (#define NEXT (v[pos++]))?"""
+    if any(not helpers.is_pure(c) for c in calls_in(node)):
+        return True
+    macros = helpers.fs.macros
+    for name in free_names(node) & set(macros):
+        for value in macros[name]:
+            try:
+                vtoks = Tokens(value)
+                if has_side_effects(parse_tokens(vtoks, 0, len(vtoks.text)), helpers):
+                    return True
+            except (Unknown, IndexError, RecursionError):
+                return True
+    return False
 
 
 def index_reduction(fs, t, node, where, rng, helpers):
@@ -3024,7 +3063,12 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                 if local_type and not typed and returns_width(text) != width_class(local_type):
                     # the local converted the value to its type: keep that conversion
                     text = '(%s)%s' % (local_type, text if is_primary(text) else '(' + text + ')')
-                r = reduction_of_text('helper ' + d.name, text, None)
+                try:
+                    r = reduction_of_text('helper ' + d.name, text, None)
+                except Unknown:
+                    t.refuse('bucket helper %s(): its key "%s" is not understood' % (d.name, text),
+                             where)
+                    return t, table_text, None
                 r.width = width_class(local_type) if local_type else \
                     shape_class(r.toks.text, r.key, fs.field_types)
             elif m.lossy is not None:
@@ -3046,7 +3090,8 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         except Unknown:
             read = set()
         for name in sorted(read):
-            if rng is not None and declared_type(fs, name, rng) is not None:
+            if rng is not None and (declared_type(fs, name, rng) is not None or
+                                    _declares_in(fs, name, rng)):
                 # static u32 salt read by the helper; a caller with a salt of its own
                 t.refuse('bucket helper %s() reads "%s", which the caller declares as well'
                          % (d.name, name), where)
@@ -3071,13 +3116,19 @@ def converted_parameters(d, env, types, arg_texts):
     for k, (name, param_type) in enumerate(d.params):
         words = [w for w in (param_type or '').split() if w not in _NOT_TYPE_WORDS]
         param_type = ' '.join(words)
-        if name not in env or not is_integer_type(param_type):
-            continue
+        if name not in env or not words or '*' in words or words[0] in ('struct', 'union'):
+            continue                 # a pointer or an aggregate: passed as it is
         arg_type = types[k] if k < len(types) else None
-        literal = re.fullmatch(r'[0-9]+|0[xX][0-9a-fA-F]+', arg_texts[k]) if k < len(arg_texts) else None
-        if literal and _canonical(param_type) in (('u', 32), ('s', 32)) and \
-                int(literal.group(), 0) <= 0x7fffffff:
-            continue                 # an int constant a 32-bit parameter holds as it is
+        text = arg_texts[k] if k < len(arg_texts) else ''
+        if re.fullmatch(r'[0-9]+|0[xX][0-9a-fA-F]+|[0-9]+[uUlL]+|0[xX][0-9a-fA-F]+[uUlL]+', text):
+            # a constant's type is its spelling's, whatever spatch says
+            small = re.fullmatch(r'[0-9]+|0[xX][0-9a-fA-F]+', text) and int(text, 0) <= 0x7fffffff
+            if small and _canonical(param_type) == ('s', 32):
+                continue             # an int given to an int
+            if small and _canonical(param_type) == ('u', 32):
+                out[name] = text + 'U'   # 7 given to a u32: 7U, as unsigned
+                continue
+            arg_type = None
         if arg_type is None or _canonical(arg_type) != _canonical(param_type):
             out[name] = '(%s)%s' % (param_type, env[name])
     return out
@@ -4888,7 +4939,8 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
     read_by_calls = _read_by_calls(calls_in(red.key), helpers) if calls else set()
     if read_by_calls is None:
-        return False, 'key "%s" calls a function whose body is not read' % red.key_text
+        return False, 'key "%s" calls a function whose reads cannot be followed (through a ' \
+            'pointer it is not given, or in one of two definitions)' % red.key_text
     names = names | read_by_calls    # a global the call reads (static u32 salt)
     # a local whose address the function takes (kp = &k) may change through it: by a
     # call, or by a write through a pointer (*kp = 8) in between
@@ -4953,8 +5005,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
 
 def _read_by_calls(called, helpers, depth=0):
     """The outside names (globals) the pure calls of a key read through their bodies, or
-    None where a body is not read (a kernel function the rule knows reads only its
-    arguments; an unseen macro in capitals is trusted, as is_pure() trusts it)."""
+    None where a body reads memory through a global pointer (a kernel function the rule
+    knows reads only its arguments; an unseen macro in capitals is trusted, as is_pure()
+    trusts it)."""
     out = set()
     for name in called:
         d = helpers.get(name) if helpers is not None else None
@@ -4968,7 +5021,24 @@ def _read_by_calls(called, helpers, depth=0):
         inner = _read_by_calls(calls_in_definition(d), helpers, depth + 1)
         if inner is None:
             return None
-        out |= {n for n in read if not n.isupper()} | inner
+        read = _through_macros(read, helpers.const_names)
+        # a name in capitals that the file declares no variable of is a constant
+        # (CONFIG_BASE_SMALL); static u32 SEED is a variable
+        out |= {n for n in read if not n.isupper() or n in helpers.fs.decls} | inner
+    return out
+
+
+def _through_macros(names, macros, depth=0):
+    """names, each object-like macro among them replaced by the names its values read
+    (#define SALT cur_salt reads cur_salt; #define BITS 4 reads nothing)."""
+    out = set()
+    for name in names:
+        if name in macros and depth < 8:
+            for value in macros[name]:
+                out |= _through_macros(set(re.findall(r'[A-Za-z_]\w*', value)) - {name},
+                                       macros, depth + 1)
+        else:
+            out.add(name)
     return out
 
 

@@ -4,9 +4,9 @@
 // expect: global_tab skipped: the helper reads a global that the caller's parameter hides
 // reason: global_tab bucket helper global_bucket() reads "salt", which the caller declares as well
 // expect: reader_tab skipped: the entry's name changes between the pick and the use
-// reason: reader_tab key "jhash(ent_name(e), strlen(ent_name(e)), 1)" changes before the bucket is used
+// reason: reader_tab key "jhash(ent_name(e), strlen(ent_name(e)), 1U)" changes before the bucket is used
 // expect: moving_tab skipped: the global its reader returns changes between the pick and the use
-// reason: moving_tab key "((u32)(e->k ^ cur_salt())) + 1" changes before the bucket is used
+// reason: moving_tab key "((u32)(e->k ^ cur_salt())) + 1U" changes before the bucket is used
 // expect: macro_tab skipped: the macro given to the helper counts its uses
 // reason: macro_tab "name_bucket(NEXT_NAME(c), 1)" is called with an argument that may have side effects
 /*

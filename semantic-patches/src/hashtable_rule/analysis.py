@@ -410,7 +410,8 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
     read_by_calls = _read_by_calls(calls_in(red.key), helpers) if calls else set()
     if read_by_calls is None:
-        return False, 'key "%s" calls a function whose body is not read' % red.key_text
+        return False, 'key "%s" calls a function whose reads cannot be followed (through a ' \
+            'pointer it is not given, or in one of two definitions)' % red.key_text
     names = names | read_by_calls    # a global the call reads (static u32 salt)
     # a local whose address the function takes (kp = &k) may change through it: by a
     # call, or by a write through a pointer (*kp = 8) in between
@@ -475,8 +476,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
 
 def _read_by_calls(called, helpers, depth=0):
     """The outside names (globals) the pure calls of a key read through their bodies, or
-    None where a body is not read (a kernel function the rule knows reads only its
-    arguments; an unseen macro in capitals is trusted, as is_pure() trusts it)."""
+    None where a body reads memory through a global pointer (a kernel function the rule
+    knows reads only its arguments; an unseen macro in capitals is trusted, as is_pure()
+    trusts it)."""
     out = set()
     for name in called:
         d = helpers.get(name) if helpers is not None else None
@@ -490,7 +492,24 @@ def _read_by_calls(called, helpers, depth=0):
         inner = _read_by_calls(calls_in_definition(d), helpers, depth + 1)
         if inner is None:
             return None
-        out |= {n for n in read if not n.isupper()} | inner
+        read = _through_macros(read, helpers.const_names)
+        # a name in capitals that the file declares no variable of is a constant
+        # (CONFIG_BASE_SMALL); static u32 SEED is a variable
+        out |= {n for n in read if not n.isupper() or n in helpers.fs.decls} | inner
+    return out
+
+
+def _through_macros(names, macros, depth=0):
+    """names, each object-like macro among them replaced by the names its values read
+    (#define SALT cur_salt reads cur_salt; #define BITS 4 reads nothing)."""
+    out = set()
+    for name in names:
+        if name in macros and depth < 8:
+            for value in macros[name]:
+                out |= _through_macros(set(re.findall(r'[A-Za-z_]\w*', value)) - {name},
+                                       macros, depth + 1)
+        else:
+            out.add(name)
     return out
 
 

@@ -17,7 +17,7 @@ _BINARY = {'*': 10, '/': 10, '%': 10, '+': 9, '-': 9, '<<': 8, '>>': 8,
 _TYPE_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const', 'volatile',
                'u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64', 'size_t',
                '__u8', '__u16', '__u32', '__u64', '__s32', '__s64', 'uintptr_t', 'struct',
-               'union', 'enum', 'void', '*', 'bool', '__force', '__user', '__iomem',
+               'union', 'enum', 'void', '*', 'bool', '_Bool', '__force', '__user', '__iomem',
                '__be16', '__be32', '__be64', '__le16', '__le32', '__le64'}
 
 
@@ -489,14 +489,19 @@ _SPACED_CAST_RE = re.compile(r'\(((?:(?:const|volatile|unsigned|signed|struct|un
                              r'(?=[A-Za-z_(])')
 
 
+_STRING_RE = re.compile(r'(\x22(?:\\.|[^\x22\\])*\x22|\x27(?:\\.|[^\x27\\])*\x27)')
+
+
 def tidy_key(text):
     """A generated key as a person would write it: (T)((T)x) -> (T)x, (&a->b)->c -> a->b.c,
     (T)get_unaligned((T *)p) -> get_unaligned((T *)p), (T) x -> (T)x (checkpatch.pl)."""
     while True:
         tidy = _ADDRESS_ARROW_RE.sub(r'\1.', _DOUBLE_CAST_RE.sub(r'(\1)\2', text))
         tidy = _UNALIGNED_CAST_RE.sub(r'\2', tidy)
-        tidy = _SPACED_CAST_RE.sub(lambda m: '(%s)' % m.group(1) if _is_type_text(m.group(1))
-                                   else m.group(), tidy)
+        # not inside a string: jhash("(int) x", ...) hashes those very bytes
+        tidy = ''.join(piece if piece[:1] in ('"', "'") else _SPACED_CAST_RE.sub(
+            lambda m: '(%s)' % m.group(1) if _is_type_text(m.group(1)) else m.group(), piece)
+                       for piece in _STRING_RE.split(tidy))
         if tidy == text:
             return text
         text = tidy

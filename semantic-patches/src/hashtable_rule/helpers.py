@@ -711,11 +711,9 @@ def _keeps_type(toks, node, canon, types):
     if kind == 'cast':
         return _canonical(cast_type(toks, node)) == canon
     if kind == 'num':
-        try:
-            value = int(node[1].rstrip('uUlL'), 0)
-        except ValueError:
-            return False
-        return wide and value <= 0x7fffffff
+        if not re.fullmatch(r'[0-9]+|0[xX][0-9a-fA-F]+', node[1]):
+            return False             # 1U, 1UL: of another type than int
+        return wide and int(node[1], 0) <= 0x7fffffff
     if kind == 'call':
         return canon == ('u', 32) and node[1][0] == 'id' and \
             RETURN_WIDTHS.get(node[1][1]) == 'small'
@@ -996,32 +994,46 @@ _BODY_KEYWORDS = {'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default
 
 def outside_names(d):
     """Names definition d reads that are none of its parameters or locals (a global
-    it reads: static u32 salt), read off its tokens: not fields, callees, types
-    (a word before a name or a *), labels, or words in capitals (constants)."""
+    it reads: static u32 salt), read off its tokens: not fields, callees, type words
+    before a declarator, or labels. Locals count only when declared in the body's own
+    block (an inner one may hide a global of the name); words in capitals count too
+    (a global may be named so). None where it reads memory through a name that is no
+    parameter (*gp, gp->x, gp[i]: gp may point anywhere) or is ambiguous."""
     if d.ambiguous:
         return None
     toks, (lo, hi) = d.toks, d.body
     text, kind = toks.text, toks.kind
     out, local = set(), set()
+    params = set(d.param_names())
+    depth = 0
+    top = 1 if lo < hi and text[lo] == '{' else 0     # the depth of the own block of the body
 
     def word(j):                     # a name or type word at j (no keyword)
         return lo <= j < hi and kind[j] == 'id' and text[j] not in _BODY_KEYWORDS
 
     for i in range(lo, hi):
-        if not word(i) or text[i].isupper():
+        depth += {'{': 1, '}': -1}.get(text[i], 0)
+        if not word(i):
             continue
         prev = text[i - 1] if i > lo else ''
         nxt = text[i + 1] if i + 1 < hi else ''
         if prev in ('->', '.', 'goto') or nxt == '(' or \
                 nxt == ':' and prev in (';', '{', '}'):
             continue                 # a field, a callee, a label
-        if word(i + 1) or nxt == '*' and prev in ('(', ',', ';', '{', '}', 'const'):
-            continue                 # a type: u64 value, (u64 *)addr
-        if (word(i - 1) or prev == '*' and word(i - 2)) and nxt in ('=', ';', ',', '[', ')'):
-            local.add(text[i])       # a declarator: u64 value, char *p
+        if word(i + 1):
+            continue                 # a type word: u64 value
+        if word(i - 1) and nxt in ('=', ';', ',', '[', ')'):
+            if depth <= top and text[i - 1] not in ('return', 'sizeof'):
+                local.add(text[i])   # a declarator of the body: u64 value
             continue
-        out.add(text[i])
-    return out - local - set(d.param_names()) - _TYPE_WORDS
+        name = text[i]
+        if name not in params and name not in local and \
+                (nxt in ('->', '[') or prev == '*' and i - 1 > lo and
+                 (text[i - 2] in ('(', ',', '=', 'return', '{', ';', '*') or
+                  kind[i - 2] != 'id' and text[i - 2] not in (')', ']'))):
+            return None              # memory read through a pointer that is no parameter
+        out.add(name)
+    return out - local - params - (_TYPE_WORDS - {'*'})
 
 
 def calls_in_definition(d):

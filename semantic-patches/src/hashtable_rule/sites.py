@@ -12,7 +12,7 @@ form of the reduction, and the helpers it went through.
 import re
 from .cexpr import (Unknown, bits_expression, evaluate_all, free_names, is_primary, minus_one, parse_tokens, render,
                     same_constant, strip_outer_parens, strip_parens)
-from .files import _FACTS, declared_type, key_type, variable_type
+from .files import _FACTS, declared_type, is_declarator, key_type, variable_type
 from .helpers import (_NARROW_WORDS, HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
                       is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
 from .tokens import _HASH_SIGN, Tokens
@@ -106,11 +106,21 @@ class Helpers:
         d = self.defs.get(name)
         if d is None or name in PURE_CALLS:
             # a macro in capitals whose body the rule cannot see is trusted; one it
-            # sees is read like any other (#define NEXT(c) ((c)->v[(c)->pos++]))
-            return name in PURE_CALLS or name.isupper()
+            # sees is read like any other (#define NEXT(c) ((c)->v[(c)->pos++])), and
+            # one the file defines in a form it does not read (variadic) is not
+            return name in PURE_CALLS or (name.isupper() and not re.search(
+                r'^[ \t]*%s[ \t]*define[ \t]+%s\(' % (_HASH_SIGN, re.escape(name)),
+                self.fs.toks.source, re.M))
         if depth > 4:
             return False
         return is_pure_body(d, lambda c: c != name and self.is_pure(c, depth + 1))
+
+
+def _declares_in(fs, name, rng):
+    """Does the function of range rng declare name anywhere (for (u32 salt = 0; ...))?"""
+    toks = fs.toks
+    return any(toks.text[i] == name and is_declarator(toks, i)
+               for i in range(rng[0], min(rng[1] + 1, len(toks.text))))
 
 
 def _defined_functions(toks):
@@ -320,8 +330,20 @@ def check_operand(fs, t, form, operand_text, where, what):
 
 
 def has_side_effects(node, helpers):
-    """Does evaluating node call anything that is not known to be pure?"""
-    return any(not helpers.is_pure(c) for c in calls_in(node))
+    """Does evaluating node call anything that is not known to be pure, or name an
+    object-like macro of the file whose value does (#define NEXT (v[pos++]))?"""
+    if any(not helpers.is_pure(c) for c in calls_in(node)):
+        return True
+    macros = helpers.fs.macros
+    for name in free_names(node) & set(macros):
+        for value in macros[name]:
+            try:
+                vtoks = Tokens(value)
+                if has_side_effects(parse_tokens(vtoks, 0, len(vtoks.text)), helpers):
+                    return True
+            except (Unknown, IndexError, RecursionError):
+                return True
+    return False
 
 
 def index_reduction(fs, t, node, where, rng, helpers):
@@ -573,7 +595,12 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                 if local_type and not typed and returns_width(text) != width_class(local_type):
                     # the local converted the value to its type: keep that conversion
                     text = '(%s)%s' % (local_type, text if is_primary(text) else '(' + text + ')')
-                r = reduction_of_text('helper ' + d.name, text, None)
+                try:
+                    r = reduction_of_text('helper ' + d.name, text, None)
+                except Unknown:
+                    t.refuse('bucket helper %s(): its key "%s" is not understood' % (d.name, text),
+                             where)
+                    return t, table_text, None
                 r.width = width_class(local_type) if local_type else \
                     shape_class(r.toks.text, r.key, fs.field_types)
             elif m.lossy is not None:
@@ -595,7 +622,8 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         except Unknown:
             read = set()
         for name in sorted(read):
-            if rng is not None and declared_type(fs, name, rng) is not None:
+            if rng is not None and (declared_type(fs, name, rng) is not None or
+                                    _declares_in(fs, name, rng)):
                 # static u32 salt read by the helper; a caller with a salt of its own
                 t.refuse('bucket helper %s() reads "%s", which the caller declares as well'
                          % (d.name, name), where)
@@ -620,13 +648,19 @@ def converted_parameters(d, env, types, arg_texts):
     for k, (name, param_type) in enumerate(d.params):
         words = [w for w in (param_type or '').split() if w not in _NOT_TYPE_WORDS]
         param_type = ' '.join(words)
-        if name not in env or not is_integer_type(param_type):
-            continue
+        if name not in env or not words or '*' in words or words[0] in ('struct', 'union'):
+            continue                 # a pointer or an aggregate: passed as it is
         arg_type = types[k] if k < len(types) else None
-        literal = re.fullmatch(r'[0-9]+|0[xX][0-9a-fA-F]+', arg_texts[k]) if k < len(arg_texts) else None
-        if literal and _canonical(param_type) in (('u', 32), ('s', 32)) and \
-                int(literal.group(), 0) <= 0x7fffffff:
-            continue                 # an int constant a 32-bit parameter holds as it is
+        text = arg_texts[k] if k < len(arg_texts) else ''
+        if re.fullmatch(r'[0-9]+|0[xX][0-9a-fA-F]+|[0-9]+[uUlL]+|0[xX][0-9a-fA-F]+[uUlL]+', text):
+            # a constant's type is its spelling's, whatever spatch says
+            small = re.fullmatch(r'[0-9]+|0[xX][0-9a-fA-F]+', text) and int(text, 0) <= 0x7fffffff
+            if small and _canonical(param_type) == ('s', 32):
+                continue             # an int given to an int
+            if small and _canonical(param_type) == ('u', 32):
+                out[name] = text + 'U'   # 7 given to a u32: 7U, as unsigned
+                continue
+            arg_type = None
         if arg_type is None or _canonical(arg_type) != _canonical(param_type):
             out[name] = '(%s)%s' % (param_type, env[name])
     return out
