@@ -1751,6 +1751,28 @@ class LayoutTest(unittest.TestCase):
         self.assertEqual(layout.reindent_moved_comments(old, new), new.replace(
             '\t\t\t/* Only the first\n\t\t\t * kind */', '\t\t/* Only the first\n\t\t * kind */'))
 
+    def test_line_opcodes_cover_both_texts_and_keep_the_common_head_and_tail(self):
+        a = ['#include <a.h>\n'] + ['\tx%d = %d;\n' % (i % 7, i) for i in range(300)] + ['}\n'] * 3
+        b = list(a)
+        b.insert(1, '#include <linux/hashtable.h>\n')
+        b[150] = '\thash_add(t, &n, k);\n'
+        del b[200]
+        for old, new in ((a, b), (a, a), ([], b), (a, []), (a[:5], a[:5] + ['}\n'])):
+            ops = layout.line_opcodes(old, new)
+            rebuilt = []
+            at_a = at_b = 0
+            for tag, i1, i2, j1, j2 in ops:
+                self.assertEqual((i1, j1), (at_a, at_b))
+                if tag == 'equal':
+                    self.assertEqual(old[i1:i2], new[j1:j2])
+                rebuilt += new[j1:j2]
+                at_a, at_b = i2, j2
+            self.assertEqual((at_a, at_b, rebuilt), (len(old), len(new), new))
+        ops = layout.line_opcodes(a, b)
+        self.assertEqual(ops[0], ('equal', 0, 1, 0, 1))
+        self.assertEqual(ops[-1][0], 'equal')
+        self.assertEqual(ops[-1][2:], (len(a), ops[-1][3], len(b)))
+
     def test_comments_where_the_code_did_not_move_stay(self):
         old = '\tx = f(&tab[h]);\n\t/* then */\n\ty = g(&tab[h]);\n'
         new = '\tx = f(hash_min(k));\n\t/* then */\n\ty = g(hash_min(k));\n'

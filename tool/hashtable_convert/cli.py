@@ -16,7 +16,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Set
 
-from . import check, decide, fields, patches, report, shared, sources, transform
+from . import check, decide, fields, includes, patches, report, shared, sources, transform
 from .model import Check, FileChange, Problem, Table
 from .write import write_atomic
 
@@ -460,6 +460,10 @@ def main(argv: Optional[List[str]] = None) -> int:
             print('hashtable-convert: --check kbuild needs a configured kernel tree; %s is not one '
                   '(use --check header, or --root to name the tree)' % run.root, file=sys.stderr)
             return EXIT_BAD_INPUT
+        if run.whole_tree:
+            # the include lines of the tree, for the member tables the scan may find: the
+            # search runs on the core the scan leaves idle
+            includes.start_include_search(run.root)
         try:
             declarations = scan(run, progress)
             run.timed('find and scan', start)

@@ -227,6 +227,14 @@ def start_include_search(root: str) -> None:
         _SEARCHES[root] = _grep(root, _SEARCH)
 
 
+def cancel_include_search(root: str) -> None:
+    """Stop a search that start_include_search() began and no one will read."""
+    search = _SEARCHES.pop(root, None)
+    if search is not None:
+        search.kill()
+        search.communicate()
+
+
 def include_graph(root: str) -> IncludeGraph:
     """The include graph of the tree at root (one search per run)."""
     if root not in _GRAPHS:

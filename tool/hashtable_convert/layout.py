@@ -76,12 +76,32 @@ def tabs_for_spaces(old: str, new: str) -> str:
     return ''.join(out)
 
 
+def line_opcodes(a: List[str], b: List[str]) -> List[tuple]:
+    """difflib's opcodes from lines a to lines b: the lines between their common head
+    and tail (as diff takes them), with difflib's heuristic, as in the diff the run
+    prints (a line frequent in b, a blank one or a lone brace, starts no match). Each
+    line compared with each took 1.7 s over the 13 files of Linux 6.1's shared tables."""
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    middle = difflib.SequenceMatcher(None, a[head:len(a) - tail],
+                                     b[head:len(b) - tail]).get_opcodes()
+    ops = [('equal', 0, head, 0, head)] if head else []
+    ops += [(tag, i1 + head, i2 + head, j1 + head, j2 + head) for tag, i1, i2, j1, j2 in middle]
+    if tail:
+        ops.append(('equal', len(a) - tail, len(a), len(b) - tail, len(b)))
+    return ops
+
+
 def reindent_moved_comments(old: str, new: str) -> str:
     """new, with each run of comment lines that spatch kept as they were between lines
     it rewrote at another indentation indented as the line after them."""
     a, b = old.splitlines(True), new.splitlines(True)
     out = list(b)
-    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    ops = line_opcodes(a, b)
     for n, (tag, i1, i2, j1, j2) in enumerate(ops):
         if tag != 'equal' or n == 0 or n + 1 == len(ops) or \
                 ops[n - 1][0] == 'equal' or ops[n + 1][0] != 'replace':

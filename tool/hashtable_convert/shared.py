@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from .header_uses import MEMBER_MACROS, OTHER, SAME_BUCKET, HeaderUse, bits_texts, classify
-from .includes import files_seeing_struct, start_include_search
+from .includes import cancel_include_search, files_seeing_struct, start_include_search
 from .sources import (Declaration, blank_comments_and_strings, blank_includes, files_naming, include_dirs, pasted_names, read_text,
                       scan_declarations)
 
@@ -263,6 +263,8 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
     structs = sorted({t.struct for t in p.shared.values() if t.scope == 'member' and t.struct})
     if structs:
         start_include_search(root)      # read only if a member table needs it
+    else:
+        cancel_include_search(root)     # begun by the caller in case one did
     naming = files_naming(root, sorted({t.name for t in p.shared.values()}), MAX_FILES_PER_TABLE)
     for key, t in sorted(p.shared.items()):
         _analyse(root, t, naming.get(t.name, []), inside, structs)
