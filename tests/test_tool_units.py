@@ -631,6 +631,17 @@ class SharedTest(unittest.TestCase):
             self.assertEqual(sources.pasted_names(tmp, ['inode_hashtable']), {'inode_hashtable': 'a.c'})
             put(tmp, 'a.c', '#define H(p, b) ((p)->b##htable)\nint x = H(q, node_);\n')
             self.assertEqual(sources.pasted_names(tmp, ['node_htable']), {'node_htable': 'a.c'})
+            # a token pasted after a literal piece starts with it (powerpc's EVENT_VAR() beside
+            # a comment that says "by" and ionic's by_id): the parameter _id is no literal
+            put(tmp, 'a.c', '/* by */\n#define EV(_id, _s) \\\n\tattr_##_id##_s\n')
+            self.assertEqual(sources.pasted_names(tmp, ['by_id']), {})
+            for spelling in ('#define EV(x) by ## \\\n\t_id\n', '#define EV(x) x##_id\n',
+                             '#define EV(x) by /* c */ ## _id\n', '#define EV(a, s...) by##s\n',
+                             '#define EV(x) by ## (x)\n'):
+                put(tmp, 'a.c', '/* by, id */\n' + spelling)
+                self.assertEqual(sources.pasted_names(tmp, ['by_id']), {'by_id': 'a.c'}, spelling)
+            put(tmp, 'a.c', 'int by;\n#define EV(f, ...) f(by, ## __VA_ARGS__) + _id##_x\n')
+            self.assertEqual(sources.pasted_names(tmp, ['by_id']), {})
 
     def test_plan_refuses_declaring_header_naming_it_elsewhere(self):
         with tempfile.TemporaryDirectory() as tmp:

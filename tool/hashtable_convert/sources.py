@@ -10,7 +10,7 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 C_SUFFIXES = ('.c', '.h')
 # what else may name a table spanning files: assembly, and files C files #include
@@ -402,9 +402,53 @@ def pasted_names(root: str, names: List[str]) -> Dict[str, str]:
             rest = [x.strip('_') for x in (name[:at[0]], name[at[0] + len(frag):]) if x.strip('_')]
             # the rest must be a word of its own there, an argument to paste
             if all(re.search(r'(?<!##)(?<!\w)_*%s_*(?!\w)(?!\s*##)' % re.escape(x), text)
-                   for x in rest):
+                   for x in rest) and pastes_can_spell(text, name):
                 found[name] = os.path.normpath(path)
     return found
+
+
+# a token pasted from pieces: a ## b, a##b##c, across continued lines
+_PASTE_CHAIN_RE = re.compile(r'\b\w+(?:[ \t]*(?:\\\n[ \t]*)?##[ \t]*(?:\\\n[ \t]*)?\w+)+')
+_PASTE_SPLIT_RE = re.compile(r'[ \t]*(?:\\\n[ \t]*)?##[ \t]*(?:\\\n[ \t]*)?')
+_FUNCTION_MACRO_RE = re.compile(r'[ \t]*#[ \t]*define[ \t]+\w+\(([^)]*)\)')
+
+
+def pastes_can_spell(text: str, name: str) -> bool:
+    """Can a paste of text make the token name? The token is its pieces joined: a
+    literal piece as written (the operands of ## are not expanded), a parameter of
+    the macro as any argument (EVENT_VAR(_id, _s) event_attr_##_id##_s never makes by_id:
+    the token starts with event_attr_). A ## that is no such paste (a comment between
+    its pieces) may make anything; , ## __VA_ARGS__ pastes no name."""
+    code = blank_comments_and_strings(text.replace('\r', ''))
+    covered = set()
+    for m in _PASTE_CHAIN_RE.finditer(code):
+        covered.update(range(m.start(), m.end()))
+        params = _macro_parameters(code, m.start())
+        pattern = ''.join(r'\w*' if piece in params else re.escape(piece)
+                          for piece in _PASTE_SPLIT_RE.split(m.group()))
+        if re.fullmatch(pattern, name):
+            return True
+    for m in re.finditer(r'##', code):
+        if m.start() not in covered and not re.search(r',[ \t]*$', code[max(0, m.start() - 40):
+                                                                          m.start()]):
+            return True
+    return False
+
+
+def _macro_parameters(text: str, at: int) -> Set[str]:
+    """The parameters of the function-like macro whose definition has offset at (none
+    outside one; __VA_ARGS__ for ...)."""
+    start = text.rfind('\n', 0, at) + 1
+    while start > 1 and text[start - 2] == '\\':          # a continued line: its start
+        start = text.rfind('\n', 0, start - 1) + 1
+    m = _FUNCTION_MACRO_RE.match(text, start)
+    if not m:
+        return set()
+    params = set()
+    for p in m.group(1).split(','):
+        p = p.strip()
+        params.add('__VA_ARGS__' if p == '...' else p[:-3].strip() if p.endswith('...') else p)
+    return params
 
 
 # hlist_for_each_entry(tpos, pos, head, member): the node cursor of the iterators before 3.9
