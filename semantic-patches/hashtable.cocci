@@ -778,6 +778,11 @@ def is_primary(text):
         return False
 
 
+def cast_text(type_text, text):
+    """text converted to type_text: (u8)k, (u8)(a + b)."""
+    return '(%s)%s' % (type_text, text if is_primary(text) else '(' + text + ')')
+
+
 def render(toks, node, env=None):
     """The source text of node, its variables in env replaced by their texts.
 
@@ -901,10 +906,16 @@ _CANONICAL = {
 }
 
 
+def value_type(type_text):
+    """The type of the values a variable of type_text holds: without const, volatile or
+    a storage class ('' for none)."""
+    return ' '.join(w for w in (type_text or '').split() if w not in _NOT_TYPE_WORDS)
+
+
 def _canonical(type_text):
     """(sign, bits) of an integer type narrower than 64 bits, else its text (char, whose
     sign is the compiler's, is only itself)."""
-    text = ' '.join(w for w in (type_text or '').split() if w not in _NOT_TYPE_WORDS)
+    text = value_type(type_text)
     for key, names in _CANONICAL.items():
         if text in names:
             return key
@@ -2110,15 +2121,14 @@ def _note_typed(m, d, var, rhs):
     m.typed_locals.pop(var, None)
     if free_names(rhs) & (set(m.local_types) - set(m.typed_locals)):
         return
-    words = [w for w in (m.local_types.get(var) or '').split() if w not in _NOT_TYPE_WORDS]
-    if not words or set(words) & _UNCASTABLE:
+    type_text = value_type(m.local_types.get(var))
+    if not type_text or set(type_text.split()) & _UNCASTABLE:
         return
-    type_text = ' '.join(words)
     text = render(d.toks, rhs, dict(m.typed_locals))
     aggregate = type_text.split()[0] in ('struct', 'union') and '*' not in type_text
     if not aggregate and not _keeps_type(d.toks, rhs, _canonical(type_text),
                                          dict(d.params, **m.local_types)):
-        text = '(%s)%s' % (type_text, text if is_primary(text) else '(' + text + ')')
+        text = cast_text(type_text, text)
     m.typed_locals[var] = text
 
 

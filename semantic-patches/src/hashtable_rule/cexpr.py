@@ -440,6 +440,11 @@ def is_primary(text):
         return False
 
 
+def cast_text(type_text, text):
+    """text converted to type_text: (u8)k, (u8)(a + b)."""
+    return '(%s)%s' % (type_text, text if is_primary(text) else '(' + text + ')')
+
+
 def render(toks, node, env=None):
     """The source text of node, its variables in env replaced by their texts.
 

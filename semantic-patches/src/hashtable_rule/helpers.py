@@ -18,9 +18,9 @@ hash_for_each_possible() need:
 
 import re
 
-from .cexpr import _TYPE_WORDS, Unknown, free_names, is_primary, parse_tokens, render, strip_parens
+from .cexpr import _TYPE_WORDS, Unknown, cast_text, free_names, parse_tokens, render, strip_parens
 from .tokens import Tokens, code_indices, matching_close
-from .widths import _NOT_TYPE_WORDS, _canonical, width_class
+from .widths import _canonical, value_type, width_class
 
 HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
            'hash_ptr': 'hashptr'}
@@ -683,15 +683,14 @@ def _note_typed(m, d, var, rhs):
     m.typed_locals.pop(var, None)
     if free_names(rhs) & (set(m.local_types) - set(m.typed_locals)):
         return
-    words = [w for w in (m.local_types.get(var) or '').split() if w not in _NOT_TYPE_WORDS]
-    if not words or set(words) & _UNCASTABLE:
+    type_text = value_type(m.local_types.get(var))
+    if not type_text or set(type_text.split()) & _UNCASTABLE:
         return
-    type_text = ' '.join(words)
     text = render(d.toks, rhs, dict(m.typed_locals))
     aggregate = type_text.split()[0] in ('struct', 'union') and '*' not in type_text
     if not aggregate and not _keeps_type(d.toks, rhs, _canonical(type_text),
                                          dict(d.params, **m.local_types)):
-        text = '(%s)%s' % (type_text, text if is_primary(text) else '(' + text + ')')
+        text = cast_text(type_text, text)
     m.typed_locals[var] = text
 
 

@@ -41,10 +41,16 @@ _CANONICAL = {
 }
 
 
+def value_type(type_text):
+    """The type of the values a variable of type_text holds: without const, volatile or
+    a storage class ('' for none)."""
+    return ' '.join(w for w in (type_text or '').split() if w not in _NOT_TYPE_WORDS)
+
+
 def _canonical(type_text):
     """(sign, bits) of an integer type narrower than 64 bits, else its text (char, whose
     sign is the compiler's, is only itself)."""
-    text = ' '.join(w for w in (type_text or '').split() if w not in _NOT_TYPE_WORDS)
+    text = value_type(type_text)
     for key, names in _CANONICAL.items():
         if text in names:
             return key
