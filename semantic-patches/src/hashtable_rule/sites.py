@@ -10,13 +10,13 @@ form of the reduction, and the helpers it went through.
 """
 
 import re
-from .cexpr import (Unknown, bits_expression, evaluate_all, free_names, is_primary, minus_one, parse_tokens, render,
-                    same_constant, strip_outer_parens, strip_parens)
+from .cexpr import (Unknown, bits_expression, cast_text, evaluate_all, free_names, is_primary, minus_one,
+                    parse_tokens, render, same_constant, strip_outer_parens, strip_parens)
 from .files import _FACTS, declared_type, is_declarator, key_type, variable_type
 from .helpers import (_NARROW_WORDS, HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
                       is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
 from .tokens import _HASH_SIGN, Tokens
-from .widths import _NOT_TYPE_WORDS, _canonical, is_32_bits, shape_class, wide_literal, width_class
+from .widths import _canonical, is_32_bits, shape_class, value_type, wide_literal, width_class
 
 
 # placeholders of key and table templates: the key itself, the arguments of an
@@ -483,7 +483,7 @@ def fold_key(d, m, env, types, form):
     arg_type = types[index] if index < len(types) else None
     param_type = d.params[index][1]
     if param_type and width_class(param_type) == 'pointer' or form == 'hashptr':
-        text = '(unsigned long)' + (arg if is_primary(arg) else '(' + arg + ')')
+        text = cast_text('unsigned long', arg)
         return reduction_of_text('helper ' + d.name, text, 'long')
     to = m.fold_type or param_type
     if not to and form == 'hash32':
@@ -496,7 +496,7 @@ def fold_key(d, m, env, types, form):
         narrow = bool(set(to.split()) & _NARROW_WORDS) and _canonical(arg_type) != _canonical(to)
         cast = arg_type is None or width_class(arg_type) != width or narrow
         if cast:
-            arg = '(%s)%s' % (to, arg if is_primary(arg) else '(' + arg + ')')
+            arg = cast_text(to, arg)
         r = reduction_of_text('helper ' + d.name, arg, width)
         mix = strip_parens(m.mix) if m.mix is not None else None
         # return hash_32(v, BITS) for a u32 v given a 32-bit value (or cast to it), in a
@@ -540,6 +540,13 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         return None
     if t is None or (tables_only is not None and t not in tables_only):
         return None
+    through = sorted(free_names(m.table) & set(m.local_types))
+    if through:
+        # struct ns *n = ns_of(w); return &n->tbl[...]: n->tbl at a call would name the
+        # n of the caller, or none
+        t.refuse('bucket helper %s(): its table "%s" is reached through its local "%s"'
+                 % (d.name, render(d.toks, m.table), through[0]), where)
+        return t, table_text, None
     if d.local:
         # the table in the body of the helper: understood, the helper goes too
         t.uses.add(fs.toks.pos[strip_parens(m.table)[-1][1] - 1])
@@ -594,7 +601,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                 typed = strip_parens(m.mix)[0] == 'id' and strip_parens(m.mix)[1] in m.typed_locals
                 if local_type and not typed and returns_width(text) != width_class(local_type):
                     # the local converted the value to its type: keep that conversion
-                    text = '(%s)%s' % (local_type, text if is_primary(text) else '(' + text + ')')
+                    text = cast_text(local_type, text)
                 try:
                     r = reduction_of_text('helper ' + d.name, text, None)
                 except Unknown:
@@ -646,8 +653,8 @@ def converted_parameters(d, env, types, arg_texts):
     (bucket(u8 k) given a u32, bucket(u64 k) given a u32 here and a u64 there)."""
     out = dict(env)
     for k, (name, param_type) in enumerate(d.params):
-        words = [w for w in (param_type or '').split() if w not in _NOT_TYPE_WORDS]
-        param_type = ' '.join(words)
+        param_type = value_type(param_type)
+        words = param_type.split()
         if name not in env or not words or '*' in words or words[0] in ('struct', 'union'):
             continue                 # a pointer or an aggregate: passed as it is
         arg_type = types[k] if k < len(types) else None
@@ -690,7 +697,7 @@ def _inner_arguments(d, m, inner_args, env, types):
         arg_type = None
         if a[0] == 'id' and a[1] in m.local_types:
             # its value as the local holds it: of the type of the local
-            arg_type = ' '.join(w for w in m.local_types[a[1]].split() if w not in _NOT_TYPE_WORDS)
+            arg_type = value_type(m.local_types[a[1]])
         elif a[0] == 'id' and a[1] in env:
             k = d.param_names().index(a[1])
             arg_type = types[k] if k < len(types) else None
@@ -699,7 +706,7 @@ def _inner_arguments(d, m, inner_args, env, types):
                     _canonical(arg_type) != _canonical(param_type):
                 # key_bucket(u16 v) given a u32: the parameter cut it
                 arg_type = ' '.join(w for w in param_type.split() if w != 'const')
-                text = '(%s)%s' % (arg_type, text if is_primary(text) else '(' + text + ')')
+                text = cast_text(arg_type, text)
         texts.append(text)
         out_types.append(arg_type)
     return texts, out_types
