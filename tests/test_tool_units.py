@@ -594,6 +594,24 @@ class SharedTest(unittest.TestCase):
             self.assertEqual(t.reasons, ['named in header include/o.h, which is not converted '
                                          '(line 4: not inside a static inline function)'])
 
+    def test_unit_that_cannot_include_the_header_has_no_use_of_the_member(self):
+        # vxlan's sock_list (drivers/net/vxlan/vxlan_private.h) beside geneve.c, whose
+        # struct geneve_net has a list_head of that name and which cannot include it
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/a.h', 'struct sa { struct hlist_head mt[8]; };\n')
+            put(tmp, 'a.c', '#include <a.h>\nvoid f(struct sa *x) { hlist_empty(&x->mt[1]); }\n')
+            put(tmp, 'g.c', 'struct gn { struct list_head mt; };\n'
+                            'void g(struct gn *n) { INIT_LIST_HEAD(&n->mt); }\n')
+            decls = sources.scan_declarations('include/a.h', get(tmp, 'include/a.h'))
+            files = ['a.c', 'g.c', 'include/a.h']
+            includes.forget(tmp)
+            self.assertEqual(shared.plan(tmp, files, decls).shared['mt'].files, ['a.c'])
+            # a unit another file includes may be part of one that includes a.h
+            put(tmp, 'w.c', '#include <a.h>\n#include "g.c"\n')
+            includes.forget(tmp)
+            self.assertEqual(shared.plan(tmp, files + ['w.c'], decls).shared['mt'].files,
+                             ['a.c', 'g.c'])
+
     def test_file_with_its_own_variable_of_the_name_has_no_use_of_the_member(self):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'include/a.h', 'struct sa { struct hlist_head mt[8]; };\n')
@@ -604,16 +622,20 @@ class SharedTest(unittest.TestCase):
             t = shared.plan(tmp, files, decls).shared['mt']
             self.assertEqual((t.files, t.reasons), (['a.c'], []))
             # offsetof(struct sa, mt) names the member: w.c is a file of the table
-            put(tmp, 'w.c', 'static int mt[4];\nsize_t h(void) { return offsetof(struct sa, mt) + mt[0]; }\n')
+            put(tmp, 'w.c', '#include <a.h>\nstatic int mt[4];\n'
+                            'size_t h(void) { return offsetof(struct sa, mt) + mt[0]; }\n')
+            includes.forget(tmp)
             t = shared.plan(tmp, files + ['w.c'], decls).shared['mt']
             self.assertEqual(t.files, ['a.c', 'w.c'])
             # ARRAY_SIZE() takes an expression: its own array, as speakup's rs_table beside
             # the ipvs member; a macro of the file might make it a member, though
-            put(tmp, 'u.c', 'static const int mt[] = { 1, 2 };\nint n = ARRAY_SIZE(mt);\n')
+            put(tmp, 'u.c', '#include <a.h>\nstatic const int mt[] = { 1, 2 };\nint n = ARRAY_SIZE(mt);\n')
+            includes.forget(tmp)
             t = shared.plan(tmp, files + ['u.c'], decls).shared['mt']
             self.assertEqual(t.files, ['a.c', 'w.c'])
-            put(tmp, 'u.c', 'static const int mt[] = { 1, 2 };\nint n = MEMBER_OF(mt);\n')
+            put(tmp, 'u.c', '#include <a.h>\nstatic const int mt[] = { 1, 2 };\nint n = MEMBER_OF(mt);\n')
             shared._OWN.clear()
+            includes.forget(tmp)
             t = shared.plan(tmp, files + ['u.c'], decls).shared['mt']
             self.assertEqual(t.files, ['a.c', 'u.c', 'w.c'])
 

@@ -449,6 +449,21 @@ def _close_brace(text: str, at: int) -> Optional[int]:
     return None
 
 
+def units_seeing(root: str, files: List[str], headers: List[str], limit: int) -> List[str]:
+    """files, less the .c files that no file includes and that include none of headers,
+    directly or not: units of their own, which cannot see what headers declare. All
+    of files where the tree has no include lines or more than limit units see them."""
+    graph = include_graph(root)
+    if not graph.by_basename:
+        return files
+    seeing = graph.seeing(headers, {f for f in files if f.endswith('.c')}, limit)
+    if seeing is None:
+        return files
+    folders = [p for p in seeing if p == '' or p.endswith('/')]
+    return [f for f in files if f in seeing or any(f.startswith(p) for p in folders) or
+            not f.endswith('.c') or graph.includers(f)]
+
+
 def files_seeing_struct(root: str, struct: str, member: str, declared_in: List[str],
                         files: List[str], limit: int,
                         structs: Iterable[str] = ()) -> Optional[List[str]]:

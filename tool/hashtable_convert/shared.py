@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from .header_uses import MEMBER_MACROS, OTHER, SAME_BUCKET, HeaderUse, bits_texts, classify
-from .includes import cancel_include_search, files_seeing_struct, start_include_search
+from .includes import cancel_include_search, files_seeing_struct, start_include_search, units_seeing
 from .sources import (Declaration, blank_comments_and_strings, blank_includes, files_naming, include_dirs, pasted_names, read_text,
                       scan_declarations)
 
@@ -565,7 +565,9 @@ def _files_of_struct(root: str, t: SharedTable, files: List[str], declared_in: S
         return files
     units = [f for f in files if f.endswith('.c')]
     if len(units) <= MAX_FILES_PER_TABLE and not set(files) - set(units) - declared_in:
-        return files
+        # few enough to convert together: only a unit that cannot include t's header
+        # goes (geneve.c beside vxlan's sock_list: a sock_list of its own struct)
+        return units_seeing(root, files, sorted(declared_in), MAX_FILES_PER_TABLE)
     narrowed = files_seeing_struct(root, t.struct, t.name, sorted(declared_in), files,
                                    MAX_FILES_PER_TABLE, structs)
     if narrowed is None:
