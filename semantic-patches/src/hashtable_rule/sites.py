@@ -547,6 +547,16 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         t.refuse('bucket helper %s(): its table "%s" is reached through its local "%s"'
                  % (d.name, render(d.toks, m.table), through[0]), where)
         return t, table_text, None
+    try:
+        read = free_names(parse_tokens(Tokens(table_template), 0, len(Tokens(table_template).text)))
+    except Unknown:
+        read = set()
+    for name in sorted(read - set(names)):
+        if rng is not None and (declared_type(fs, name, rng) is not None or _declares_in(fs, name, rng)):
+            # return &cur->tbl[...] of a global cur; a caller with a cur of its own
+            t.refuse('bucket helper %s(): its table "%s" reads "%s", which the caller declares '
+                     'as well' % (d.name, render(d.toks, m.table), name), where)
+            return t, table_text, None
     if d.local:
         # the table in the body of the helper: understood, the helper goes too
         t.uses.add(fs.toks.pos[strip_parens(m.table)[-1][1] - 1])
