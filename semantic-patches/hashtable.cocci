@@ -1873,6 +1873,79 @@ def meaning(d, helpers, const_names):
     return d._meaning
 
 
+# kernel macros that take a member name as an argument (as in the tool's header_uses.py)
+_MEMBER_MACROS = {'offsetof', 'offsetofend', 'container_of', 'container_of_const', 'sizeof_field',
+                  'typeof_member', 'struct_size', 'flex_array_size', 'list_entry', 'hlist_entry',
+                  'hlist_entry_safe', 'list_first_entry', 'list_entry_rcu', 'FIELD_SIZEOF'}
+# operators whose operand is not a value: its type, its size, its address
+_TYPE_OPERATORS = {'sizeof', 'typeof', '__typeof__', '__typeof', '_Alignof', '__alignof__',
+                   'alignof'}
+
+
+def parameter_misuse(d, helpers):
+    """Why what a call gives function d cannot stand for a parameter in its body, written
+    out at the call (a helper that goes), or None; helpers: name -> Definition.
+
+    The rule writes the body over each call's arguments, cast to the parameter's type;
+    that is the same value, not the same object: &k of a u64 k given a u32 is no lvalue,
+    sizeof(addr) of an array parameter is a pointer's size, and a parameter given whole
+    to a macro that may take it as a member name (container_of(node, struct item, node),
+    offsetof(struct s, k), #define FIELD(p, f) ((p)->f)) would name another member.
+    (A macro helper is written over its arguments as the preprocessor does.)"""
+    if d.kind != 'function':
+        return None
+    toks, params = d.toks, set(d.param_names())
+    text, (lo, hi) = toks.text, d.body
+    for i in range(lo, hi):
+        if text[i] not in params or toks.kind[i] != 'id' or text[i - 1] in ('->', '.'):
+            continue
+        nxt = text[i + 1] if i + 1 < hi else ''
+        if text[i - 1] == '&' and nxt not in ('->', '.', '[') and \
+                toks.kind[i - 2] not in ('id', 'num') and text[i - 2] not in (')', ']'):
+            return 'it takes the address of its parameter "%s"' % text[i]
+        opens, j = [], _enclosing_open(text, lo, i)
+        while j is not None:
+            opens.append(j)
+            j = _enclosing_open(text, lo, j)
+        if text[i - 1] in _TYPE_OPERATORS or any(text[j] == '(' and text[j - 1] in _TYPE_OPERATORS
+                                                 for j in opens):
+            return 'it takes the type or size of its parameter "%s"' % text[i]
+        if opens and text[i - 1] in ('(', ',') and nxt in (')', ',') and text[opens[0]] == '(' and \
+                toks.kind[opens[0] - 1] == 'id' and _may_take_member(text[opens[0] - 1], helpers):
+            return 'it gives its parameter "%s" to %s(), which may take it as a member name' % (
+                text[i], text[opens[0] - 1])
+    return None
+
+
+def _enclosing_open(text, lo, i):
+    """Index of the bracket that holds token i, or None."""
+    depth = 0
+    for j in range(i - 1, lo - 1, -1):
+        if text[j] in (')', ']'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            if depth == 0:
+                return j
+            depth -= 1
+    return None
+
+
+def _may_take_member(callee, helpers):
+    """May a call of callee take an argument as a member name? A kernel macro that does,
+    or a macro of the file or its headers that writes a parameter after -> or . or
+    gives one to such a macro."""
+    if callee in _MEMBER_MACROS:
+        return True
+    d = helpers.get(callee) if helpers is not None else None
+    if d is None or d.kind != 'macro':
+        return False
+    text, (lo, hi) = d.toks.text, d.body
+    names = set(d.param_names())
+    if _MEMBER_MACROS & set(text[lo:hi]):
+        return True
+    return any(text[k] in names and text[k - 1] in ('->', '.') for k in range(lo, hi))
+
+
 def _narrowed(d, m):
     """Why a helper that returns a hash of a wide key cannot return the key itself, or None.
 
@@ -2594,6 +2667,21 @@ class Helpers:
         return is_pure_body(d, lambda c: c != name and self.is_pure(c, depth + 1))
 
 
+def names_in_text(text):
+    """The names an expression written out uses: variables, called functions, types
+    (a caller's own mix or typedef hkey_t would take their place), not fields."""
+    toks = Tokens(text)
+    return {tok for i, tok in enumerate(toks.text)
+            if toks.kind[i] == 'id' and (i == 0 or toks.text[i - 1] not in ('->', '.')) and
+            tok not in _C_WORDS}
+
+
+# keywords and type words that no declaration of a caller can hide
+_C_WORDS = {'sizeof', 'struct', 'union', 'enum', 'const', 'volatile', 'unsigned', 'signed',
+            'int', 'long', 'short', 'char', 'void', 'float', 'double', '_Bool', 'typeof',
+            '__typeof__', '__force', 'register', 'static', 'inline'}
+
+
 def _declares_in(fs, name, rng):
     """Does the function of range rng declare name anywhere (for (u32 salt = 0; ...))?"""
     toks = fs.toks
@@ -2895,6 +2983,10 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
                  % (name, len(actuals), len(d.params)), where)
         return None
     env = dict(zip(d.param_names(), actuals))
+    misuse = parameter_misuse(d, helpers.defs)
+    if misuse and (m.nested is not None or m.fold_param is not None):
+        t.refuse('index helper %s(): %s' % (name, misuse), where)
+        return None
     if m.nested is not None:
         inner_name, inner_args = m.nested
         inner = helpers.get(inner_name)
@@ -3025,11 +3117,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         t.refuse('bucket helper %s(): its table "%s" is reached through its local "%s"'
                  % (d.name, render(d.toks, m.table), through[0]), where)
         return t, table_text, None
-    try:
-        read = free_names(parse_tokens(Tokens(table_template), 0, len(Tokens(table_template).text)))
-    except Unknown:
-        read = set()
-    for name in sorted(read - set(names)):
+    for name in sorted(names_in_text(table_template) - set(names)):
         if rng is not None and (declared_type(fs, name, rng) is not None or _declares_in(fs, name, rng)):
             # return &cur->tbl[...] of a global cur; a caller with a cur of its own
             t.refuse('bucket helper %s(): its table "%s" reads "%s", which the caller declares '
@@ -3046,8 +3134,9 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                  where)
         return t, table_text, None
     what = render(fs.toks, node)
-    if m.why:
-        t.refuse('bucket helper %s(): %s' % (d.name, m.why), where)
+    why = m.why or parameter_misuse(d, helpers.defs)
+    if why:
+        t.refuse('bucket helper %s(): %s' % (d.name, why), where)
         return t, table_text, None
     for a in args:
         if has_side_effects(a, helpers):
@@ -3111,12 +3200,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         r.exact = False              # u8 idx = h(v); return &T[idx]: idx cuts the number
     if not (m.nested is not None and m.nested[0] == ''):
         r.with_parts(parts)          # else the index of the caller gave key and parts
-        try:
-            ttoks = Tokens(r.template)
-            read = free_names(parse_tokens(ttoks, 0, len(ttoks.text))) - set(r.parts)
-        except Unknown:
-            read = set()
-        for name in sorted(read):
+        for name in sorted(names_in_text(r.template) - set(r.parts)):
             if rng is not None and (declared_type(fs, name, rng) is not None or
                                     _declares_in(fs, name, rng)):
                 # static u32 salt read by the helper; a caller with a salt of its own
@@ -4808,9 +4892,11 @@ def writes_other_field(text, i, fields):
                for op, name in zip(steps[::2], steps[1::2]))
 
 
-def _through_loops(fs, start, end):
+def _through_loops(fs, start, end, rng=None):
     """end, or the end of the outermost loop that begins after token start and holds
-    token end in its body: what the loop does after the use comes before it again."""
+    token end in its body: what the loop does after the use comes before it again. A
+    label after start that a goto after end (in rng, the function) jumps back to makes
+    such a loop too."""
     text, kind = fs.toks.text, fs.toks.kind
     last = end
     for h in range(start + 1, end):
@@ -4819,6 +4905,14 @@ def _through_loops(fs, start, end):
             if text[h] != 'do' and matching_close(text, h + 1) >= end:
                 continue         # end is in its header: evaluated once, before the body
             last = max(last, statement_end(fs, h))
+    labels = {text[h] for h in range(start + 1, end + 1)
+              if kind[h] == 'id' and h + 1 < len(text) and text[h + 1] == ':' and
+              text[h - 1] in (';', '{', '}') and text[h] != 'default'}
+    if labels:
+        stop = len(text) - 1 if rng is None else min(rng[1], len(text) - 1)
+        for g in range(end, stop):
+            if text[g] == 'goto' and text[g + 1] in labels:
+                last = max(last, g + 2)
     return last
 
 
@@ -4982,7 +5076,7 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     reads_named_fields = not calls or (
         calls_in(red.key) <= _READS_WHAT_IT_IS_GIVEN and '*' not in _unary_ops(red.key))
     assign_ops = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
-    end = _through_loops(fs, start, end)
+    end = _through_loops(fs, start, end, rng)
     for i in range(start, end):
         tok = toks.text[i]
         if escaped and tok in assign_ops and _writes_through_pointer(toks.text, i):

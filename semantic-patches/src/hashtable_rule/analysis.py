@@ -252,9 +252,11 @@ def writes_other_field(text, i, fields):
                for op, name in zip(steps[::2], steps[1::2]))
 
 
-def _through_loops(fs, start, end):
+def _through_loops(fs, start, end, rng=None):
     """end, or the end of the outermost loop that begins after token start and holds
-    token end in its body: what the loop does after the use comes before it again."""
+    token end in its body: what the loop does after the use comes before it again. A
+    label after start that a goto after end (in rng, the function) jumps back to makes
+    such a loop too."""
     text, kind = fs.toks.text, fs.toks.kind
     last = end
     for h in range(start + 1, end):
@@ -263,6 +265,14 @@ def _through_loops(fs, start, end):
             if text[h] != 'do' and matching_close(text, h + 1) >= end:
                 continue         # end is in its header: evaluated once, before the body
             last = max(last, statement_end(fs, h))
+    labels = {text[h] for h in range(start + 1, end + 1)
+              if kind[h] == 'id' and h + 1 < len(text) and text[h + 1] == ':' and
+              text[h - 1] in (';', '{', '}') and text[h] != 'default'}
+    if labels:
+        stop = len(text) - 1 if rng is None else min(rng[1], len(text) - 1)
+        for g in range(end, stop):
+            if text[g] == 'goto' and text[g + 1] in labels:
+                last = max(last, g + 2)
     return last
 
 
@@ -426,7 +436,7 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     reads_named_fields = not calls or (
         calls_in(red.key) <= _READS_WHAT_IT_IS_GIVEN and '*' not in _unary_ops(red.key))
     assign_ops = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
-    end = _through_loops(fs, start, end)
+    end = _through_loops(fs, start, end, rng)
     for i in range(start, end):
         tok = toks.text[i]
         if escaped and tok in assign_ops and _writes_through_pointer(toks.text, i):

@@ -435,6 +435,79 @@ def meaning(d, helpers, const_names):
     return d._meaning
 
 
+# kernel macros that take a member name as an argument (as in the tool's header_uses.py)
+_MEMBER_MACROS = {'offsetof', 'offsetofend', 'container_of', 'container_of_const', 'sizeof_field',
+                  'typeof_member', 'struct_size', 'flex_array_size', 'list_entry', 'hlist_entry',
+                  'hlist_entry_safe', 'list_first_entry', 'list_entry_rcu', 'FIELD_SIZEOF'}
+# operators whose operand is not a value: its type, its size, its address
+_TYPE_OPERATORS = {'sizeof', 'typeof', '__typeof__', '__typeof', '_Alignof', '__alignof__',
+                   'alignof'}
+
+
+def parameter_misuse(d, helpers):
+    """Why what a call gives function d cannot stand for a parameter in its body, written
+    out at the call (a helper that goes), or None; helpers: name -> Definition.
+
+    The rule writes the body over each call's arguments, cast to the parameter's type;
+    that is the same value, not the same object: &k of a u64 k given a u32 is no lvalue,
+    sizeof(addr) of an array parameter is a pointer's size, and a parameter given whole
+    to a macro that may take it as a member name (container_of(node, struct item, node),
+    offsetof(struct s, k), #define FIELD(p, f) ((p)->f)) would name another member.
+    (A macro helper is written over its arguments as the preprocessor does.)"""
+    if d.kind != 'function':
+        return None
+    toks, params = d.toks, set(d.param_names())
+    text, (lo, hi) = toks.text, d.body
+    for i in range(lo, hi):
+        if text[i] not in params or toks.kind[i] != 'id' or text[i - 1] in ('->', '.'):
+            continue
+        nxt = text[i + 1] if i + 1 < hi else ''
+        if text[i - 1] == '&' and nxt not in ('->', '.', '[') and \
+                toks.kind[i - 2] not in ('id', 'num') and text[i - 2] not in (')', ']'):
+            return 'it takes the address of its parameter "%s"' % text[i]
+        opens, j = [], _enclosing_open(text, lo, i)
+        while j is not None:
+            opens.append(j)
+            j = _enclosing_open(text, lo, j)
+        if text[i - 1] in _TYPE_OPERATORS or any(text[j] == '(' and text[j - 1] in _TYPE_OPERATORS
+                                                 for j in opens):
+            return 'it takes the type or size of its parameter "%s"' % text[i]
+        if opens and text[i - 1] in ('(', ',') and nxt in (')', ',') and text[opens[0]] == '(' and \
+                toks.kind[opens[0] - 1] == 'id' and _may_take_member(text[opens[0] - 1], helpers):
+            return 'it gives its parameter "%s" to %s(), which may take it as a member name' % (
+                text[i], text[opens[0] - 1])
+    return None
+
+
+def _enclosing_open(text, lo, i):
+    """Index of the bracket that holds token i, or None."""
+    depth = 0
+    for j in range(i - 1, lo - 1, -1):
+        if text[j] in (')', ']'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            if depth == 0:
+                return j
+            depth -= 1
+    return None
+
+
+def _may_take_member(callee, helpers):
+    """May a call of callee take an argument as a member name? A kernel macro that does,
+    or a macro of the file or its headers that writes a parameter after -> or . or
+    gives one to such a macro."""
+    if callee in _MEMBER_MACROS:
+        return True
+    d = helpers.get(callee) if helpers is not None else None
+    if d is None or d.kind != 'macro':
+        return False
+    text, (lo, hi) = d.toks.text, d.body
+    names = set(d.param_names())
+    if _MEMBER_MACROS & set(text[lo:hi]):
+        return True
+    return any(text[k] in names and text[k - 1] in ('->', '.') for k in range(lo, hi))
+
+
 def _narrowed(d, m):
     """Why a helper that returns a hash of a wide key cannot return the key itself, or None.
 

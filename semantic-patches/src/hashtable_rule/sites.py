@@ -14,7 +14,8 @@ from .cexpr import (Unknown, bits_expression, cast_text, evaluate_all, free_name
                     parse_tokens, render, same_constant, strip_outer_parens, strip_parens)
 from .files import _FACTS, declared_type, is_declarator, key_type, variable_type
 from .helpers import (_NARROW_WORDS, HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
-                      is_integer_type, is_pure_body, macro_definitions, meaning, split_reduction)
+                      is_integer_type, is_pure_body, macro_definitions, meaning, parameter_misuse,
+                      split_reduction)
 from .tokens import _HASH_SIGN, Tokens
 from .widths import _canonical, is_32_bits, shape_class, value_type, wide_literal, width_class
 
@@ -114,6 +115,21 @@ class Helpers:
         if depth > 4:
             return False
         return is_pure_body(d, lambda c: c != name and self.is_pure(c, depth + 1))
+
+
+def names_in_text(text):
+    """The names an expression written out uses: variables, called functions, types
+    (a caller's own mix or typedef hkey_t would take their place), not fields."""
+    toks = Tokens(text)
+    return {tok for i, tok in enumerate(toks.text)
+            if toks.kind[i] == 'id' and (i == 0 or toks.text[i - 1] not in ('->', '.')) and
+            tok not in _C_WORDS}
+
+
+# keywords and type words that no declaration of a caller can hide
+_C_WORDS = {'sizeof', 'struct', 'union', 'enum', 'const', 'volatile', 'unsigned', 'signed',
+            'int', 'long', 'short', 'char', 'void', 'float', 'double', '_Bool', 'typeof',
+            '__typeof__', '__force', 'register', 'static', 'inline'}
 
 
 def _declares_in(fs, name, rng):
@@ -417,6 +433,10 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
                  % (name, len(actuals), len(d.params)), where)
         return None
     env = dict(zip(d.param_names(), actuals))
+    misuse = parameter_misuse(d, helpers.defs)
+    if misuse and (m.nested is not None or m.fold_param is not None):
+        t.refuse('index helper %s(): %s' % (name, misuse), where)
+        return None
     if m.nested is not None:
         inner_name, inner_args = m.nested
         inner = helpers.get(inner_name)
@@ -547,11 +567,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         t.refuse('bucket helper %s(): its table "%s" is reached through its local "%s"'
                  % (d.name, render(d.toks, m.table), through[0]), where)
         return t, table_text, None
-    try:
-        read = free_names(parse_tokens(Tokens(table_template), 0, len(Tokens(table_template).text)))
-    except Unknown:
-        read = set()
-    for name in sorted(read - set(names)):
+    for name in sorted(names_in_text(table_template) - set(names)):
         if rng is not None and (declared_type(fs, name, rng) is not None or _declares_in(fs, name, rng)):
             # return &cur->tbl[...] of a global cur; a caller with a cur of its own
             t.refuse('bucket helper %s(): its table "%s" reads "%s", which the caller declares '
@@ -568,8 +584,9 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                  where)
         return t, table_text, None
     what = render(fs.toks, node)
-    if m.why:
-        t.refuse('bucket helper %s(): %s' % (d.name, m.why), where)
+    why = m.why or parameter_misuse(d, helpers.defs)
+    if why:
+        t.refuse('bucket helper %s(): %s' % (d.name, why), where)
         return t, table_text, None
     for a in args:
         if has_side_effects(a, helpers):
@@ -633,12 +650,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         r.exact = False              # u8 idx = h(v); return &T[idx]: idx cuts the number
     if not (m.nested is not None and m.nested[0] == ''):
         r.with_parts(parts)          # else the index of the caller gave key and parts
-        try:
-            ttoks = Tokens(r.template)
-            read = free_names(parse_tokens(ttoks, 0, len(ttoks.text))) - set(r.parts)
-        except Unknown:
-            read = set()
-        for name in sorted(read):
+        for name in sorted(names_in_text(r.template) - set(r.parts)):
             if rng is not None and (declared_type(fs, name, rng) is not None or
                                     _declares_in(fs, name, rng)):
                 # static u32 salt read by the helper; a caller with a salt of its own
