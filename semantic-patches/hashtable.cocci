@@ -1897,8 +1897,9 @@ def parameter_misuse(d, helpers):
     toks, params = d.toks, set(d.param_names())
     text, (lo, hi) = toks.text, d.body
     for i in range(lo, hi):
-        if text[i] not in params or toks.kind[i] != 'id' or text[i - 1] in ('->', '.'):
-            continue
+        if text[i] not in params or toks.kind[i] != 'id' or \
+                text[i - 1] in ('->', '.', 'struct', 'union', 'enum'):
+            continue                 # a field, or a tag: sizeof(struct work) of a work
         nxt = text[i + 1] if i + 1 < hi else ''
         if text[i - 1] == '&' and nxt not in ('->', '.', '[') and \
                 toks.kind[i - 2] not in ('id', 'num') and text[i - 2] not in (')', ']'):
@@ -2669,10 +2670,11 @@ class Helpers:
 
 def names_in_text(text):
     """The names an expression written out uses: variables, called functions, types
-    (a caller's own mix or typedef hkey_t would take their place), not fields."""
+    (a caller's own mix or typedef hkey_t would take their place), not fields or tags."""
     toks = Tokens(text)
     return {tok for i, tok in enumerate(toks.text)
-            if toks.kind[i] == 'id' and (i == 0 or toks.text[i - 1] not in ('->', '.')) and
+            if toks.kind[i] == 'id' and (i == 0 or toks.text[i - 1] not in ('->', '.', 'struct',
+                                                                          'union', 'enum')) and
             tok not in _C_WORDS}
 
 

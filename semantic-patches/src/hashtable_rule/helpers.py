@@ -459,8 +459,9 @@ def parameter_misuse(d, helpers):
     toks, params = d.toks, set(d.param_names())
     text, (lo, hi) = toks.text, d.body
     for i in range(lo, hi):
-        if text[i] not in params or toks.kind[i] != 'id' or text[i - 1] in ('->', '.'):
-            continue
+        if text[i] not in params or toks.kind[i] != 'id' or \
+                text[i - 1] in ('->', '.', 'struct', 'union', 'enum'):
+            continue                 # a field, or a tag: sizeof(struct work) of a work
         nxt = text[i + 1] if i + 1 < hi else ''
         if text[i - 1] == '&' and nxt not in ('->', '.', '[') and \
                 toks.kind[i - 2] not in ('id', 'num') and text[i - 2] not in (')', ']'):

@@ -119,10 +119,11 @@ class Helpers:
 
 def names_in_text(text):
     """The names an expression written out uses: variables, called functions, types
-    (a caller's own mix or typedef hkey_t would take their place), not fields."""
+    (a caller's own mix or typedef hkey_t would take their place), not fields or tags."""
     toks = Tokens(text)
     return {tok for i, tok in enumerate(toks.text)
-            if toks.kind[i] == 'id' and (i == 0 or toks.text[i - 1] not in ('->', '.')) and
+            if toks.kind[i] == 'id' and (i == 0 or toks.text[i - 1] not in ('->', '.', 'struct',
+                                                                          'union', 'enum')) and
             tok not in _C_WORDS}
 
 
