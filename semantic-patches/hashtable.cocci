@@ -1499,6 +1499,9 @@ _NARROW_WORDS = {'char', 'short', 'bool', '_Bool', 'u8', 'u16', 's8', 's16', '__
                  'uint8_t', 'uint16_t', 'int8_t', 'int16_t', 'u_int8_t', 'u_int16_t'}
 
 
+_UNSET = object()
+
+
 class Definition:
     """A function or function-like macro: where it is, its parameters, its body tokens."""
 
@@ -1512,6 +1515,7 @@ class Definition:
         self.ret_type = None
         self.ambiguous = False       # defined more than once (#if branches)
         self._meaning = None
+        self._misuse = _UNSET        # parameter_misuse(), once
         self.start = self.end = self.name_index = None   # token indices in toks
 
     def param_names(self):
@@ -1883,6 +1887,13 @@ _TYPE_OPERATORS = {'sizeof', 'typeof', '__typeof__', '__typeof', '_Alignof', '__
 
 
 def parameter_misuse(d, helpers):
+    """_parameter_misuse(d, helpers), worked out once per helper."""
+    if d._misuse is _UNSET:
+        d._misuse = _parameter_misuse(d, helpers)
+    return d._misuse
+
+
+def _parameter_misuse(d, helpers):
     """Why what a call gives function d cannot stand for a parameter in its body, written
     out at the call (a helper that goes), or None; helpers: name -> Definition.
 
@@ -2985,10 +2996,11 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
                  % (name, len(actuals), len(d.params)), where)
         return None
     env = dict(zip(d.param_names(), actuals))
-    misuse = parameter_misuse(d, helpers.defs)
-    if misuse and (m.nested is not None or m.fold_param is not None):
-        t.refuse('index helper %s(): %s' % (name, misuse), where)
-        return None
+    if m.nested is not None or m.fold_param is not None:     # written out at the call
+        misuse = parameter_misuse(d, helpers.defs)
+        if misuse:
+            t.refuse('index helper %s(): %s' % (name, misuse), where)
+            return None
     if m.nested is not None:
         inner_name, inner_args = m.nested
         inner = helpers.get(inner_name)

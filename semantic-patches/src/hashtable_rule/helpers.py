@@ -61,6 +61,9 @@ _NARROW_WORDS = {'char', 'short', 'bool', '_Bool', 'u8', 'u16', 's8', 's16', '__
                  'uint8_t', 'uint16_t', 'int8_t', 'int16_t', 'u_int8_t', 'u_int16_t'}
 
 
+_UNSET = object()
+
+
 class Definition:
     """A function or function-like macro: where it is, its parameters, its body tokens."""
 
@@ -74,6 +77,7 @@ class Definition:
         self.ret_type = None
         self.ambiguous = False       # defined more than once (#if branches)
         self._meaning = None
+        self._misuse = _UNSET        # parameter_misuse(), once
         self.start = self.end = self.name_index = None   # token indices in toks
 
     def param_names(self):
@@ -445,6 +449,13 @@ _TYPE_OPERATORS = {'sizeof', 'typeof', '__typeof__', '__typeof', '_Alignof', '__
 
 
 def parameter_misuse(d, helpers):
+    """_parameter_misuse(d, helpers), worked out once per helper."""
+    if d._misuse is _UNSET:
+        d._misuse = _parameter_misuse(d, helpers)
+    return d._misuse
+
+
+def _parameter_misuse(d, helpers):
     """Why what a call gives function d cannot stand for a parameter in its body, written
     out at the call (a helper that goes), or None; helpers: name -> Definition.
 

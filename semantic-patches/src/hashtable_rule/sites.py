@@ -434,10 +434,11 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
                  % (name, len(actuals), len(d.params)), where)
         return None
     env = dict(zip(d.param_names(), actuals))
-    misuse = parameter_misuse(d, helpers.defs)
-    if misuse and (m.nested is not None or m.fold_param is not None):
-        t.refuse('index helper %s(): %s' % (name, misuse), where)
-        return None
+    if m.nested is not None or m.fold_param is not None:     # written out at the call
+        misuse = parameter_misuse(d, helpers.defs)
+        if misuse:
+            t.refuse('index helper %s(): %s' % (name, misuse), where)
+            return None
     if m.nested is not None:
         inner_name, inner_args = m.nested
         inner = helpers.get(inner_name)
