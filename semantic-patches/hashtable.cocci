@@ -314,6 +314,60 @@ def _lines(toks):
     return got
 
 
+def _unique_anchors(a, b):
+    """Pairs (i, j) of lines that occur once in a and once in b, equal, in an order
+    both agree on (the longest increasing run of j): patience diff's anchors."""
+    count_a, count_b, at_a, at_b = {}, {}, {}, {}
+    for i, line in enumerate(a):
+        count_a[line] = count_a.get(line, 0) + 1
+        at_a[line] = i
+    for j, line in enumerate(b):
+        count_b[line] = count_b.get(line, 0) + 1
+        at_b[line] = j
+    pairs = sorted((at_a[line], j) for line, j in at_b.items()
+                   if line and count_b[line] == 1 and count_a.get(line) == 1)
+    # longest increasing subsequence of j, by patience sorting
+    tails, links = [], {}
+    for k, (_, j) in enumerate(pairs):
+        lo, hi = 0, len(tails)
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if pairs[tails[mid]][1] < j:
+                lo = mid + 1
+            else:
+                hi = mid
+        links[k] = tails[lo - 1] if lo else None
+        if lo == len(tails):
+            tails.append(k)
+        else:
+            tails[lo] = k
+    out, k = [], tails[-1] if tails else None
+    while k is not None:
+        out.append(pairs[k])
+        k = links[k]
+    return out[::-1]
+
+
+def _anchored_opcodes(a, b):
+    """difflib opcodes of a against b, with the lines unique to both held in place.
+
+    spatch hands a rule a copy of one changed function; difflib alone would match its
+    lines with the longest run of equal lines anywhere in the file, and a function
+    that ends like another one (} return NULL; }) drew the lines before it, its
+    declarations, into that other function."""
+    out = []
+    prev_i = prev_j = 0
+    for i, j in _unique_anchors(a, b) + [(len(a), len(b))]:
+        if i > prev_i or j > prev_j:
+            sub = difflib.SequenceMatcher(None, a[prev_i:i], b[prev_j:j], autojunk=False)
+            out.extend((tag, i1 + prev_i, i2 + prev_i, j1 + prev_j, j2 + prev_j)
+                       for tag, i1, i2, j1, j2 in sub.get_opcodes())
+        if i < len(a):
+            out.append(('equal', i, i + 1, j, j + 1))
+        prev_i, prev_j = i + 1, j + 1
+    return out
+
+
 def align(old, new):
     """Map the positions of the tokens of new to those of the same tokens in old.
 
@@ -323,9 +377,8 @@ def align(old, new):
     """
     old_lines, old_rows = _lines(old)
     new_lines, new_rows = _lines(new)
-    ops = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes()
     mapping = {}
-    for tag, i1, i2, j1, j2 in ops:
+    for tag, i1, i2, j1, j2 in _anchored_opcodes(old_lines, new_lines):
         if tag == 'equal':
             for k in range(i2 - i1):
                 for a, b in zip(old_rows.get(i1 + k + 1, ()), new_rows.get(j1 + k + 1, ())):
@@ -4818,6 +4871,8 @@ _ONE_FIELD_CALLS = {
     'refcount_inc', 'refcount_inc_not_zero', 'atomic_inc', 'atomic_inc_not_zero',
     'atomic_long_inc', 'kref_get', 'kref_get_unless_zero',
 }
+# stores of their second argument into the first, an lvalue: WRITE_ONCE(p->f, v) is p->f = v
+_STORE_CALLS = {'WRITE_ONCE', 'rcu_assign_pointer', 'smp_store_release'}
 # calls that only read their arguments (the kernel's printk has no %n): a key they
 # print or compare is the same after them
 _READ_ONLY_CALLS = {
@@ -4894,16 +4949,84 @@ def reads_through(toks, lo, hi, name, helpers, depth=0):
     return False
 
 
-def writes_other_field(text, i, fields):
+def writes_other_field(text, i, fields, address=True):
     """Is the first argument of the call whose ( is text[i] the address of a field, &p->f
-    or &p->a.f, that is none of the key's fields? An initialiser given it writes only f."""
+    or &p->a.f, that is none of the key's fields? An initialiser given it writes only f.
+    address=False: the field itself, p->f, as WRITE_ONCE() takes it."""
     spans = argument_spans(text, i)
     path = text[spans[0][0]:spans[0][1]] if spans else []
-    if len(path) < 4 or path[0] != '&' or len(path) % 2 or not path[1].isidentifier():
+    if address:
+        if not path or path[0] != '&':
+            return False
+        path = path[1:]
+    if len(path) < 3 or len(path) % 2 == 0 or not path[0].isidentifier():
         return False
-    steps = path[2:]
+    steps = path[1:]
     return all(op in ('->', '.') and name.isidentifier() and name not in fields
                for op, name in zip(steps[::2], steps[1::2]))
+
+
+def fields_written_by(d, helpers=None, depth=0):
+    """The fields a function of the file writes, when its body is only calls that write
+    one field of what a parameter points to (refcount_inc(&t->ref_count), WRITE_ONCE(t->f,
+    v)), calls that write nothing (locks, pure functions, such functions of the file that
+    write nothing) and a return of what they compute; else None."""
+    if d is None or d.kind != 'function' or d.ambiguous or depth > 3:
+        return None
+    text, kind = d.toks.text, d.toks.kind
+    lo, hi = d.body              # from the token after { to the }
+    params = set(d.param_names())
+
+    def writes_nothing(j, end):
+        """Do tokens j..end-1 assign nothing and call only what writes nothing?"""
+        for k in range(j, end):
+            if text[k] in ('=', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=',
+                           '<<=', '>>='):
+                return False
+            if text[k] == '(' and text[k - 1] == ')':
+                return False         # (*fp)(x), or a cast of a parenthesis: taken for a call
+            if kind[k] == 'id' and text[k + 1] == '(' and text[k] not in ('sizeof',) and \
+                    text[k] not in PURE_CALLS and \
+                    (text[k] not in _NO_WRITE_CALLS or text[k] in _ALLOCATORS) and \
+                    (helpers is None or
+                     fields_written_by(helpers.get(text[k]), helpers, depth + 1) != set()):
+                return False
+        return True
+
+    written = set()
+    i = lo
+    while i < hi:
+        if text[i] == ';':
+            i += 1
+            continue
+        if text[i] == 'return':
+            end = i + 1
+            while end < hi and text[end] != ';':
+                end = matching_close(text, end) + 1 if text[end] in ('(', '[', '{') else end + 1
+            if end >= hi or not writes_nothing(i + 1, end):
+                return None
+            i = end + 1
+            continue
+        if kind[i] != 'id' or text[i + 1] != '(':
+            return None
+        close = matching_close(text, i + 1)
+        if close + 1 >= hi or text[close + 1] != ';' or not writes_nothing(i + 2, close):
+            return None
+        name = text[i]
+        if name in _ONE_FIELD_CALLS or name in _STORE_CALLS:
+            spans = argument_spans(text, i + 1)
+            first = text[spans[0][0]:spans[0][1]] if spans else []
+            if name in _ONE_FIELD_CALLS and first[:1] != ['&']:
+                return None
+            path = first[1:] if name in _ONE_FIELD_CALLS else first
+            if len(path) < 3 or path[0] not in params or path[1] != '->' or \
+                    not writes_other_field(text, i + 1, set(), name in _ONE_FIELD_CALLS):
+                return None
+            written.update(path[2::2])
+        elif not writes_nothing(i, close + 1):
+            return None
+        i = close + 2
+    return written
 
 
 def _through_loops(fs, start, end, rng=None):
@@ -5120,10 +5243,18 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
             continue
         if tok == '(' and toks.text[i - 1] in _READ_ONLY_CALLS:
             continue                 # what it is given is checked token by token
-        if tok == '(' and toks.text[i - 1] in _ONE_FIELD_CALLS and reads_named_fields and \
-                writes_other_field(toks.text, i, fields) and \
+        if tok == '(' and toks.text[i - 1] in _ONE_FIELD_CALLS | _STORE_CALLS and \
+                reads_named_fields and \
+                writes_other_field(toks.text, i, fields, toks.text[i - 1] in _ONE_FIELD_CALLS) and \
                 not in_anonymous_union(toks.text, toks.text[argument_spans(toks.text, i)[0][1] - 1]):
             continue
+        if tok == '(' and helpers is not None and toks.kind[i - 1] == 'id' and reads_named_fields \
+                and toks.text[i - 2] not in ('->', '.') and \
+                not variable_type(fs, toks.text[i - 1], rng):
+            written = fields_written_by(helpers.get(toks.text[i - 1]), helpers)
+            if written is not None and not written & fields and \
+                    not any(in_anonymous_union(toks.text, f) for f in written):
+                continue             # l2tp_tunnel_inc_refcount(): refcount_inc(&t->ref_count)
         if tok == '(' and helpers is not None and toks.kind[i - 1] == 'id' and \
                 toks.text[i - 2] not in ('->', '.') and \
                 not variable_type(fs, toks.text[i - 1], rng) and \
@@ -7513,6 +7644,38 @@ hlist_for_each_entry_rcu_notrace(pos, <+... E@p ...+>, m) S
 @script:python@
 t << iter_types.TK;
 p << iter_types.p;
+@@
+note_type(p, t)
+
+// a bucket that a helper call gives a pointer: head = bucket_of(pn_of(net), id);
+@helper_arg_types depends on table || member_table || pointer_table || crossfile@
+type TK;
+TK E;
+struct hlist_head *h;
+identifier f;
+position p;
+@@
+
+h = f(..., <+... E@p ...+>, ...)
+
+@script:python@
+t << helper_arg_types.TK;
+p << helper_arg_types.p;
+@@
+note_type(p, t)
+
+@helper_init_types depends on table || member_table || pointer_table || crossfile@
+type TK;
+TK E;
+identifier h, f;
+position p;
+@@
+
+struct hlist_head *h = f(..., <+... E@p ...+>, ...);
+
+@script:python@
+t << helper_init_types.TK;
+p << helper_init_types.p;
 @@
 note_type(p, t)
 

@@ -169,6 +169,17 @@ class AlignTest(unittest.TestCase):
         self.assertEqual(mapping[(4, 1)], (5, 1))      # h, shifted up
         self.assertNotIn((1, 100), mapping)
 
+    def test_a_copy_of_one_function_maps_into_that_function(self):
+        # spatch hands a rule a copy of the one function it changed; g() ends as f() does
+        body = ('\tstruct h *head;\n\tstruct s *s;\n\n%s\tlock();\n\tif (s) {\n\t\tunlock();\n'
+                '\t\treturn s;\n\t}\n\tunlock();\n\treturn 0;\n}\n')
+        old = M.Tokens('int f(int k)\n{\n' + body % '\thead = a(k);\n' +
+                       '\nint g(int k)\n{\n' + body % '\thead = b(k);\n')
+        new = M.Tokens('int g(int k)\n{\n' + body % '')
+        mapping = M.align(old, new)
+        self.assertEqual(mapping[(3, 11)], (18, 11))    # head of g, not of f (line 3)
+        self.assertEqual(mapping[(1, 4)], (16, 4))
+
     def test_new_tokens_do_not_map(self):
         old = M.Tokens('a(b);\n')
         new = M.Tokens('c(b);\n')
@@ -236,6 +247,72 @@ class WritesOtherFieldTest(unittest.TestCase):
         self.assertFalse(self.writes_other('atomic_set((atomic_t *)&e->id, 0)'))
         self.assertFalse(self.writes_other('atomic_inc(counter_of(e))'))
         self.assertFalse(self.writes_other('atomic_inc(&e[1].users)'))
+
+    def test_stores_name_the_field_itself(self):
+        toks = M.Tokens('WRITE_ONCE(s->tunnel, t)')
+        self.assertTrue(M.writes_other_field(toks.text, 1, {'id'}, address=False))
+        self.assertFalse(M.writes_other_field(toks.text, 1, {'tunnel'}, address=False))
+        toks = M.Tokens('WRITE_ONCE(*p, t)')
+        self.assertFalse(M.writes_other_field(toks.text, 1, {'id'}, address=False))
+
+
+class FieldsWrittenByTest(unittest.TestCase):
+    """A function of the file called between the pick of a bucket and its use: the
+    fields it writes, when its body only bumps or stores fields of what its
+    parameters point to, or takes locks; else None (it may write anything)."""
+
+    def written(self, text):
+        toks = M.Tokens(text)
+        i = next(k for k, tok in enumerate(toks.text) if toks.text[k + 1] == '(')
+        return M.fields_written_by(M.function_at(toks, i, local=True))
+
+    def test_counters_and_stores_of_parameters(self):
+        self.assertEqual(self.written('void get(struct t *t)\n{\n\trefcount_inc(&t->ref);\n}\n'),
+                         {'ref'})
+        self.assertEqual(self.written('static void set(struct s *s, struct t *t)\n{\n'
+                                      '\tspin_lock(&s->lock);\n\tWRITE_ONCE(s->owner, t);\n'
+                                      '\tatomic_inc(&t->stats.users);\n\tspin_unlock(&s->lock);\n}\n'),
+                         {'owner', 'stats', 'users'})
+        self.assertEqual(self.written('static void nop(struct s *s)\n{\n}\n'), set())
+
+    def test_anything_else(self):
+        for body in ('\ts->id++;\n',                       # a write of its own
+                     '\tatomic_inc(&g->ref);\n',            # through a global
+                     '\tatomic_inc(&s[1].ref);\n',
+                     '\tWRITE_ONCE(*s, v);\n',
+                     '\tWRITE_ONCE(s->f, next(s));\n',      # a call in the arguments
+                     '\tkfree(s);\n',
+                     '\tif (s)\n\t\tatomic_inc(&s->ref);\n',
+                     '\tother(s);\n',
+                     '\treturn (*s->fn)(s);\n'):
+            self.assertIsNone(self.written('static void f(struct s *s, int v)\n{\n%s}\n' % body),
+                              body)
+        self.assertIsNone(M.fields_written_by(None))
+
+    def test_what_returns_a_value_and_writes_nothing(self):
+        text = ('static struct pn *pernet(const struct net *net)\n{\n'
+                '\treturn net_generic(net, pn_id);\n}\n'
+                'static struct b *bucket(struct pn *pn, u32 id)\n{\n'
+                '\treturn &pn->tbl[hash_32(id, 4)];\n}\n'
+                'static void get(struct pn *pn)\n{\n\tstruct pn *q = pernet(0);\n}\n'
+                'static struct pn *outer(const struct net *net)\n{\n'
+                '\treturn pernet(net);\n}\n'
+                'static int bump(struct pn *pn)\n{\n\treturn pn->n++;\n}\n'
+                'static int outer_bump(struct pn *pn)\n{\n\treturn bump(pn);\n}\n')
+        toks = M.Tokens(text)
+        defs = {}
+        for i, tok in enumerate(toks.text):
+            if toks.kind[i] == 'id' and toks.text[i + 1] == '(' and toks.text[i - 1] in ('*', 'void', 'int'):
+                defs[tok] = M.function_at(toks, i, local=True)
+        helpers = types.SimpleNamespace(get=defs.get)
+        self.assertEqual(M.fields_written_by(defs['pernet'], helpers), set())
+        self.assertEqual(M.fields_written_by(defs['bucket'], helpers), set())
+        self.assertEqual(M.fields_written_by(defs['outer'], helpers), set())
+        self.assertIsNone(M.fields_written_by(defs['outer'], None))     # pernet() unseen
+        self.assertIsNone(M.fields_written_by(defs['get'], helpers))    # a declaration
+        self.assertIsNone(M.fields_written_by(defs['bump'], helpers))
+        self.assertIsNone(M.fields_written_by(defs['outer_bump'], helpers))
+
 
 class AddressOnlyTest(unittest.TestCase):
     """A call between the pick of a bucket and its use that only returns container_of()

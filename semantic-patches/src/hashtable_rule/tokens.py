@@ -268,6 +268,60 @@ def _lines(toks):
     return got
 
 
+def _unique_anchors(a, b):
+    """Pairs (i, j) of lines that occur once in a and once in b, equal, in an order
+    both agree on (the longest increasing run of j): patience diff's anchors."""
+    count_a, count_b, at_a, at_b = {}, {}, {}, {}
+    for i, line in enumerate(a):
+        count_a[line] = count_a.get(line, 0) + 1
+        at_a[line] = i
+    for j, line in enumerate(b):
+        count_b[line] = count_b.get(line, 0) + 1
+        at_b[line] = j
+    pairs = sorted((at_a[line], j) for line, j in at_b.items()
+                   if line and count_b[line] == 1 and count_a.get(line) == 1)
+    # longest increasing subsequence of j, by patience sorting
+    tails, links = [], {}
+    for k, (_, j) in enumerate(pairs):
+        lo, hi = 0, len(tails)
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if pairs[tails[mid]][1] < j:
+                lo = mid + 1
+            else:
+                hi = mid
+        links[k] = tails[lo - 1] if lo else None
+        if lo == len(tails):
+            tails.append(k)
+        else:
+            tails[lo] = k
+    out, k = [], tails[-1] if tails else None
+    while k is not None:
+        out.append(pairs[k])
+        k = links[k]
+    return out[::-1]
+
+
+def _anchored_opcodes(a, b):
+    """difflib opcodes of a against b, with the lines unique to both held in place.
+
+    spatch hands a rule a copy of one changed function; difflib alone would match its
+    lines with the longest run of equal lines anywhere in the file, and a function
+    that ends like another one (} return NULL; }) drew the lines before it, its
+    declarations, into that other function."""
+    out = []
+    prev_i = prev_j = 0
+    for i, j in _unique_anchors(a, b) + [(len(a), len(b))]:
+        if i > prev_i or j > prev_j:
+            sub = difflib.SequenceMatcher(None, a[prev_i:i], b[prev_j:j], autojunk=False)
+            out.extend((tag, i1 + prev_i, i2 + prev_i, j1 + prev_j, j2 + prev_j)
+                       for tag, i1, i2, j1, j2 in sub.get_opcodes())
+        if i < len(a):
+            out.append(('equal', i, i + 1, j, j + 1))
+        prev_i, prev_j = i + 1, j + 1
+    return out
+
+
 def align(old, new):
     """Map the positions of the tokens of new to those of the same tokens in old.
 
@@ -277,9 +331,8 @@ def align(old, new):
     """
     old_lines, old_rows = _lines(old)
     new_lines, new_rows = _lines(new)
-    ops = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_opcodes()
     mapping = {}
-    for tag, i1, i2, j1, j2 in ops:
+    for tag, i1, i2, j1, j2 in _anchored_opcodes(old_lines, new_lines):
         if tag == 'equal':
             for k in range(i2 - i1):
                 for a, b in zip(old_rows.get(i1 + k + 1, ()), new_rows.get(j1 + k + 1, ())):
