@@ -416,6 +416,17 @@ _TYPE_WORDS = {'unsigned', 'signed', 'int', 'long', 'short', 'char', 'const', 'v
 TYPEDEFS = set()
 
 
+class Macros(dict):
+    """Object-like macros: name -> [value text per definition]. alternatives: the names
+    whose definitions are all in headers, one of which is in force for the whole file,
+    as in the branches of an ifdef of CONFIG_LOCKDEP_SMALL; not a redefinition between
+    two of its uses, as one in the file itself may be."""
+
+    def __init__(self, values=()):
+        super().__init__(values)
+        self.alternatives = set()
+
+
 class Unknown(Exception):
     pass
 
@@ -719,6 +730,12 @@ def bits_expression(macros, size_text, depth=0, evaluate=True):
         inner = bits_expression(macros, macros[node[1]][0], depth + 1)
         if inner is not None:
             return inner
+    if node[0] == 'id' and len(macros.get(node[1], ())) > 1 and depth < 20 and \
+            node[1] in getattr(macros, 'alternatives', ()) and \
+            all(_power_of_two_alternative(macros, node[1], value, depth)
+                for value in macros[node[1]]):
+        # 8192 in one if branch, 1 << CONFIG_X in the other: the bits of whichever is in force
+        return 'ilog2(%s)' % node[1]
     if depth or not evaluate:
         return None
     values = {v[0] for v in evaluate_all(macros, [size_text])}
@@ -727,6 +744,21 @@ def bits_expression(macros, size_text, depth=0, evaluate=True):
         if is_power_of_2(v):
             return str(v.bit_length() - 1)
     return None
+
+
+def _power_of_two_alternative(macros, name, value, depth):
+    """Is value, one definition of name, a power of two: 1 << B, BIT(B), or a constant
+    whose value is one (given the other macros, name being that definition)?"""
+    only = Macros(macros)
+    only.alternatives = set(getattr(macros, 'alternatives', ())) - {name}
+    only[name] = [value]
+    try:
+        if bits_expression(only, value, depth + 1, evaluate=False) is not None:
+            return True
+        values = {v[0] for v in evaluate_all(only, [value])}
+    except (Unknown, IndexError):
+        return False
+    return len(values) == 1 and is_power_of_2(values.pop())
 
 
 def spellings(macros, text, depth=20):
@@ -754,14 +786,15 @@ def _trusted_names(macros, texts):
     """May texts be compared by spelling? Each macro they name has one definition
     (a redefinition or #undef between two uses would change its value) and a body
     that stays one operand wherever it is pasted (no #define N 1 << B)."""
+    alternatives = getattr(macros, 'alternatives', ())
     for text in texts:
         for name in re.findall(r'[A-Za-z_]\w*', text):
             defs = macros.get(name, ())
-            if len(defs) > 1:
+            if len(defs) > 1 and name not in alternatives:
                 return False
-            if defs:
+            for value in defs:
                 try:
-                    if parse_text(defs[0])[1][0] in _LOOSE:
+                    if parse_text(value)[1][0] in _LOOSE:
                         return False
                 except (Unknown, IndexError):
                     return False
@@ -1124,7 +1157,7 @@ class FileState:
         with open(path, errors='replace') as f:
             self.toks = Tokens(f.read())
         TYPEDEFS.update(typedef_names(self.toks))
-        self.macros = {}             # name -> [value text per definition]
+        self.macros = Macros()       # name -> [value text per definition]
         self.macro_pos = {}          # name -> [position of the name]
         self.macro_bodies = {}       # name -> span of the (first) value
         self.tables = {}
@@ -6535,6 +6568,8 @@ def shared_macros(fs):
         for name, values in macros.items():
             if name not in fs.macros:
                 fs.macros[name] = list(values)
+                if len(values) > 1:
+                    fs.macros.alternatives.add(name)    # #if branches of headers
     for info in infos:
         for name, types in info.get('fields', {}).items():
             fs.field_types.setdefault(name, set()).update(types)

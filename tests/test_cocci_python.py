@@ -68,6 +68,33 @@ class SymbolicTest(unittest.TestCase):
         self.assertFalse(M.same_constant(self.MACROS, 'TWICE', 'TWICE'))
 
 
+class HeaderAlternativesTest(unittest.TestCase):
+    """A size macro defined in #if branches of a header (lockdep's STACK_TRACE_HASH_SIZE:
+    8192, or 1 << CONFIG_LOCKDEP_STACK_TRACE_HASH_BITS): one of them is in force in the
+    whole file, so its name is one constant there, and its bits are ilog2() of it when
+    every branch is a power of two."""
+
+    def macros(self, **defs):
+        m = M.Macros({'STH_SIZE': ['8192', '(1 << CONFIG_STH_BITS)'], 'ODD': ['8192', '(3 << 2)'],
+                      'LOOSE': ['8', '4 << 1'], 'TWO': ['16', '(1 << TWO_BITS)'], 'TWO_BITS': ['3']})
+        m.alternatives.update(defs.get('alternatives', ('STH_SIZE', 'ODD', 'LOOSE', 'TWO')))
+        return m
+
+    def test_bits_of_alternatives(self):
+        self.assertEqual(M.bits_expression(self.macros(), 'STH_SIZE'), 'ilog2(STH_SIZE)')
+        self.assertEqual(M.bits_expression(self.macros(), 'STH_SIZE', evaluate=False),
+                         'ilog2(STH_SIZE)')
+        self.assertEqual(M.bits_expression(self.macros(), 'TWO'), 'ilog2(TWO)')
+        self.assertIsNone(M.bits_expression(self.macros(), 'ODD'))          # 12 buckets
+        self.assertIsNone(M.bits_expression(self.macros(alternatives=()), 'STH_SIZE', evaluate=False))
+
+    def test_alternatives_are_one_constant_in_a_file(self):
+        self.assertTrue(M.same_constant(self.macros(), 'STH_SIZE', '(STH_SIZE)'))
+        self.assertEqual(M.minus_one(self.macros(), '(STH_SIZE - 1)'), 'STH_SIZE')
+        self.assertFalse(M.same_constant(self.macros(alternatives=()), 'STH_SIZE', 'STH_SIZE'))
+        self.assertFalse(M.same_constant(self.macros(), 'LOOSE', 'LOOSE'))   # 4 << 1 - 1
+
+
 class StructPointersTest(unittest.TestCase):
     def test_fields_that_point_to_structs(self):
         toks = M.Tokens('struct vlan { unsigned char addr[8]; struct port *port;\n'

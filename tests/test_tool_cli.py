@@ -84,7 +84,7 @@ class SampleTreeTest(unittest.TestCase):
         self.assertEqual(verdicts, {'session_hash': 'converted', 'by_port': 'converted',
                                     'cache_table': 'converted', 'stats_table': 'converted',
                                     'by_id@peer_set': 'converted', 'by_id@flow_table': 'skipped',
-                                    'by_port_nr': 'converted',
+                                    'by_port_nr': 'converted', 'trace_hash': 'converted',
                                     'registry_hash': 'skipped', 'by_dst': 'skipped',
                                     'legacy_table': 'skipped'})
         self.assertIn('EXPORT_SYMBOL', self.tables['registry_hash']['reasons'][0])
@@ -166,6 +166,14 @@ class SampleTreeTest(unittest.TestCase):
                       self.converted['stats/stats.c'])
         self.assertEqual(self.converted['include/demo/stats.h'], self.original['include/demo/stats.h'])
 
+    def test_size_macro_of_two_header_branches(self):
+        # 16 or 1 << CONFIG_DEMO_TRACE_HASH_BITS: the bits of whichever is in force
+        self.assertIn('static DEFINE_HASHTABLE(trace_hash, ilog2(TRACE_HASH_SIZE));',
+                      self.converted['trace/trace.c'])
+        self.assertIn('\thash_for_each_possible(trace_hash, t, hash_entry, hash)\n',
+                      self.converted['trace/trace.c'])
+        self.assertIn('traces: 304 saved (304)\ntraces: 150 new of 300 (150)\n', self.before)
+
     def test_part_of_an_unknown_tree_converts_only_file_local_tables(self):
         part = os.path.join(self.tmp.name, 'part')
         shutil.copytree(SAMPLE, part)
@@ -220,10 +228,10 @@ class SampleTreeTest(unittest.TestCase):
 
     def test_format_patch_series_applies_with_git_am(self):
         names = sorted(os.listdir(self.series))
-        self.assertEqual(len(names), 6)         # session, conn, peer, link, cache, stats
+        self.assertEqual(len(names), 7)         # session, conn, peer, link, cache, stats, trace
         with open(os.path.join(self.series, names[0])) as f:
             first = f.read()
-        self.assertIn('Subject: [PATCH 1/6] ', first)
+        self.assertIn('Subject: [PATCH 1/7] ', first)
         self.assertIn('use hashtable.h for', first)
         self.assertIn('Why this is safe:', first)
         repo = os.path.join(self.tmp.name, 'by-git-am')

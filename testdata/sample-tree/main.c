@@ -9,6 +9,7 @@
 #include "demo/route.h"
 #include "demo/quota.h"
 #include "demo/flow.h"
+#include "demo/trace.h"
 
 unsigned long cache_get(unsigned long key, unsigned long (*compute)(unsigned long));
 void cache_flush(void);
@@ -98,6 +99,25 @@ int main(void)
 	printf("peers: %s; 19 found, 27 not: %u\n", peers, i);
 
 	printf("links: %d (5 found and 81 not: 51)\n", link_demo());
+
+	{
+		static const unsigned long stacks[][3] = { { 1, 2, 3 }, { 4, 5, 6 }, { 1, 2, 3 } };
+		int saved = 0;
+
+		for (i = 0; i < 300; i++) {
+			unsigned long one = i;
+
+			saved += trace_save(stacks[i % 3], 2 + i % 2) + trace_save(&one, 1);
+		}
+		printf("traces: %u saved (304)\n", trace_count());
+		saved = 0;
+		for (i = 0; i < 300; i++) {
+			unsigned long one = i * 2;
+
+			saved += trace_save(&one, 1);
+		}
+		printf("traces: %d new of 300 (150)\n", saved);
+	}
 
 	for (i = 0; i < 2; i++)
 		legacy_insert(&items[i]);

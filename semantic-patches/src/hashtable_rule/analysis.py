@@ -1828,6 +1828,8 @@ def shared_macros(fs):
         for name, values in macros.items():
             if name not in fs.macros:
                 fs.macros[name] = list(values)
+                if len(values) > 1:
+                    fs.macros.alternatives.add(name)    # #if branches of headers
     for info in infos:
         for name, types in info.get('fields', {}).items():
             fs.field_types.setdefault(name, set()).update(types)

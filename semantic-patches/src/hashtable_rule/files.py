@@ -16,7 +16,7 @@ written there as JSON, one file per source file (see verdicts.record).
 import json
 import os
 
-from .cexpr import TYPEDEFS, Unknown, parse_tokens
+from .cexpr import TYPEDEFS, Macros, Unknown, parse_tokens
 from .tokens import _HASH_SIGN, Tokens, _pos, _span, align, directive_start, matching_close, on_include_line
 
 
@@ -102,7 +102,7 @@ class FileState:
         with open(path, errors='replace') as f:
             self.toks = Tokens(f.read())
         TYPEDEFS.update(typedef_names(self.toks))
-        self.macros = {}             # name -> [value text per definition]
+        self.macros = Macros()       # name -> [value text per definition]
         self.macro_pos = {}          # name -> [position of the name]
         self.macro_bodies = {}       # name -> span of the (first) value
         self.tables = {}
