@@ -1102,10 +1102,14 @@ def _load_facts():
 _FACTS = _load_facts()
 _SHARED = _FACTS.get('tables', {})     # key (the name, or name and struct) -> what is known
 SHARED_NAMES = {info.get('name', key) for key, info in _SHARED.items()}
+# the header helpers that stay and pick a table's bucket: a file that only calls one
+# (llc_sk_dev_hash(sap, ifindex)) is a file of the table too
+KEPT_HELPERS = {name for info in _SHARED.values() for name in info.get('kept_helpers', ())}
 
 
 def is_shared(name):
-    return name in SHARED_NAMES
+    """Does name name a table shared between files, or a helper of one that stays?"""
+    return name in SHARED_NAMES or name in KEPT_HELPERS
 
 
 class Site:
@@ -5714,8 +5718,8 @@ def decide_table(fs, t, helpers):
         t.refuse('not static: other files may index it')
     if t.reasons:
         return
-    if t.injected and not table_occurrences(fs, t):
-        t.refuse('not used in this file')
+    if t.injected and not table_occurrences(fs, t) and not t.sites and not t.bucket_ptrs:
+        t.refuse('not used in this file')   # (a call of a helper of its header is a use)
         return
     try:
         sizes = [v[0] for v in evaluate_all(fs.macros, [t.size_text])]

@@ -59,7 +59,8 @@ class SharedTable:
     def fact(self) -> dict:
         """The entry of this table in HASHTABLE_CONVERT_FACTS (see hashtable.cocci)."""
         return dict(name=self.name, scope=self.scope, size=self.size, macros=self.macros,
-                    fields=self.fields, struct=self.struct)
+                    fields=self.fields, struct=self.struct,
+                    kept_helpers=sorted({k.split('(')[0].strip() for k in self.kept_helpers}))
 
 
 @dataclass
@@ -268,12 +269,39 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
     naming = files_naming(root, sorted({t.name for t in p.shared.values()}), MAX_FILES_PER_TABLE)
     for key, t in sorted(p.shared.items()):
         _analyse(root, t, naming.get(t.name, []), inside, structs)
+    _add_helper_callers(root, p, inside)
     viable = sorted({t.name for t in p.shared.values() if not t.reasons})
     for name, path in sorted(pasted_names(root, viable).items()):
         for t in p.shared.values():
             if t.name == name:
                 t.reasons.append('%s may spell the name with ## (token pasting), '
                                  'where no search can find it' % path)
+
+
+def _add_helper_callers(root: str, p: Plan, inside: Callable[[str], bool]) -> None:
+    """The .c files that reach a table only through a helper its header keeps
+    (llc_sk_dev_hash(sap, ifindex) of llc's sk_dev_hash) are files of the table too:
+    the rule writes such a call as hash_add() or hash_for_each_possible() of the table
+    there. (One that stays, outside this run, still picks the bucket hash_min() picks.)"""
+    callers_of: Dict[str, List[SharedTable]] = {}
+    for t in p.shared.values():
+        if not t.reasons:
+            for kept in t.kept_helpers:
+                callers_of.setdefault(kept.split('(')[0].strip(), []).append(t)
+    if not callers_of:
+        return
+    naming = files_naming(root, sorted(callers_of), MAX_FILES_PER_TABLE)
+    for helper, tables in sorted(callers_of.items()):
+        for t in tables:
+            headers = sorted({d.path for d in t.declarations if d.path.endswith('.h')})
+            callers = [f for f in naming.get(helper, []) if f.endswith('.c') and
+                       f not in t.files and inside(f)]
+            if callers and headers:
+                callers = units_seeing(root, callers, headers, MAX_FILES_PER_TABLE)
+            t.files = sorted(set(t.files) | set(callers))
+            if len(t.files) > MAX_FILES_PER_TABLE and not t.reasons:
+                t.reasons.append('named in %d files (more than %d to convert together), with '
+                                 'the callers of %s()' % (len(t.files), MAX_FILES_PER_TABLE, helper))
 
 
 _INCLUDES_DEPTH = 3

@@ -160,7 +160,8 @@ def _run_batch(root, files, spatch, facts, scratch):
     rule = None
     if tables:
         text = rule_for_names(read_text(spatch.rule) or '',
-                              [t.get('name', k) for k, t in tables.items()],
+                              [t.get('name', k) for k, t in tables.items()] +
+                              [h for t in tables.values() for h in t.get('kept_helpers', ())],
                               regex_syntax(spatch.program))
         if text is not None:
             rule = os.path.join(scratch, 'hashtable.cocci')

@@ -974,8 +974,8 @@ def decide_table(fs, t, helpers):
         t.refuse('not static: other files may index it')
     if t.reasons:
         return
-    if t.injected and not table_occurrences(fs, t):
-        t.refuse('not used in this file')
+    if t.injected and not table_occurrences(fs, t) and not t.sites and not t.bucket_ptrs:
+        t.refuse('not used in this file')   # (a call of a helper of its header is a use)
         return
     try:
         sizes = [v[0] for v in evaluate_all(fs.macros, [t.size_text])]

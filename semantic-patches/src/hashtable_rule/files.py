@@ -47,10 +47,14 @@ def _load_facts():
 _FACTS = _load_facts()
 _SHARED = _FACTS.get('tables', {})     # key (the name, or name and struct) -> what is known
 SHARED_NAMES = {info.get('name', key) for key, info in _SHARED.items()}
+# the header helpers that stay and pick a table's bucket: a file that only calls one
+# (llc_sk_dev_hash(sap, ifindex)) is a file of the table too
+KEPT_HELPERS = {name for info in _SHARED.values() for name in info.get('kept_helpers', ())}
 
 
 def is_shared(name):
-    return name in SHARED_NAMES
+    """Does name name a table shared between files, or a helper of one that stays?"""
+    return name in SHARED_NAMES or name in KEPT_HELPERS
 
 
 class Site:

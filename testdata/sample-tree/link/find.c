@@ -3,7 +3,7 @@
 #include <linux/list.h>
 #include "demo/link.h"
 
-/* Names no table: it finds the bucket through link_head(), which stays as it is. */
+/* Names no table, only link_head(): a file of the table all the same. */
 struct link *link_find(struct link_set *set, u16 port)
 {
 	struct link *l;

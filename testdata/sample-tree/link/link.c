@@ -29,6 +29,6 @@ int link_demo(void)
 	for (i = 0; i < 5; i++)
 		link_add(&set, &links[i]);
 	for (i = 0; i < 5; i++)
-		found += link_find(&set, links[i].port) == &links[i];
-	return found * 10 + !link_find(&set, 81);
+		found += link_find(&set, links[i].port) == &links[i] && link_has(&set, links[i].port);
+	return found * 10 + (!link_find(&set, 81) && !link_has(&set, 81));
 }
