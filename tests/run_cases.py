@@ -13,7 +13,8 @@ For each case NAME.c (a complete kernel-style userspace program):
     `// build: pre-3.9` is built against include/pre-3.9/ first (that era's
     hashtable.h, list.h and rculist.h, with the node cursor in the iterators);
     a line `// config: CONFIG_X=V` defines CONFIG_X for the compiler only, as the
-    kernel's autoconf.h does, while the rule must do without its value.
+    kernel's autoconf.h does (or PAGE_SIZE, as an architecture's header does),
+    while the rule must do without its value.
 
 Usage: run_cases.py [--bless] [-j N] [CASE...]   (--bless writes NAME.res after review)
 """
@@ -37,7 +38,7 @@ PRE39 = ['-I', os.path.join(ROOT, 'include', 'pre-3.9')]
 BUILD_PRE39 = re.compile(r'^// build: pre-3\.9$', re.M)
 # a configuration symbol the compiler knows and the rule does not (as a CONFIG_
 # value from the kernel's autoconf.h): // config: CONFIG_FOO_BITS=6
-CONFIG = re.compile(r'^// config: (CONFIG_\w+=\w+)$', re.M)
+CONFIG = re.compile(r'^// config: (\w+=\w+)$', re.M)
 REASON = re.compile(r'^// reason: (\S+) (.+)$', re.M)
 EXPECT = re.compile(r'^// expect: (\S+) (converted|skipped)(?::\s*(.*))?$', re.M)
 

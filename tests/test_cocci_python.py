@@ -95,6 +95,27 @@ class HeaderAlternativesTest(unittest.TestCase):
         self.assertFalse(M.same_constant(self.macros(), 'LOOSE', 'LOOSE'))   # 4 << 1 - 1
 
 
+class PowerOfTwoByConstructionTest(unittest.TestCase):
+    """Sizes with no value here that are a power of two on every architecture."""
+
+    def test_pages_and_pointer_pairs(self):
+        macros = {'DFR_HASHSIZE': ['(PAGE_SIZE/sizeof(struct list_head))']}
+        self.assertTrue(M.power_of_two_by_construction(macros, 'DFR_HASHSIZE'))
+        self.assertTrue(M.power_of_two_by_construction({}, 'PAGE_SIZE / 2 / sizeof(struct hlist_head)'))
+        self.assertTrue(M.power_of_two_by_construction({}, '4 * (1 << CONFIG_X)'))
+
+    def test_anything_else(self):
+        self.assertFalse(M.power_of_two_by_construction({}, 'PAGE_SIZE / 3'))
+        self.assertFalse(M.power_of_two_by_construction({}, 'PAGE_SIZE - 1'))
+        self.assertFalse(M.power_of_two_by_construction({}, 'sizeof(struct item)'))
+        self.assertFalse(M.power_of_two_by_construction({}, 'PAGE_SIZE + PAGE_SIZE'))
+        self.assertFalse(M.power_of_two_by_construction({'PAGE_SIZE': ['4000']}, 'PAGE_SIZE'))
+        self.assertFalse(M.power_of_two_by_construction({}, 'NR_CPUS'))
+
+    def test_sizeof_of_a_type_may_end_the_text(self):
+        self.assertEqual(M.parse_text('sizeof(struct list_head)')[1][0], 'sizeof')
+
+
 class StructPointersTest(unittest.TestCase):
     def test_fields_that_point_to_structs(self):
         toks = M.Tokens('struct vlan { unsigned char addr[8]; struct port *port;\n'

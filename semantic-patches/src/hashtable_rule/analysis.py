@@ -2,7 +2,8 @@
 
 import re
 
-from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus_one, parse_text, same_constant,
+from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus_one, parse_text,
+                    power_of_two_by_construction, same_constant,
                     parse_tokens, render, strip_parens)
 from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, declaration_scope,
                     declared_type,
@@ -977,19 +978,22 @@ def decide_table(fs, t, helpers):
     if t.injected and not table_occurrences(fs, t) and not t.sites and not t.bucket_ptrs:
         t.refuse('not used in this file')   # (a call of a helper of its header is a use)
         return
+    constructed = False      # a power of two with no value here: its bits are ilog2() of it
     try:
         sizes = [v[0] for v in evaluate_all(fs.macros, [t.size_text])]
     except Unknown as e:
         # 1 << B, BIT(B): a power of two, whatever B is (a CONFIG_ value)
         if bits_expression(fs.macros, t.size_text, evaluate=False) is None:
-            t.refuse('bucket count "%s" is not a constant here (%s)' % (t.size_text, e))
+            constructed = power_of_two_by_construction(fs.macros, t.size_text)
+            if not constructed:
+                t.refuse('bucket count "%s" is not a constant here (%s)' % (t.size_text, e))
         sizes = []
     if sizes and not all(is_power_of_2(n) for n in sizes):
         t.refuse('bucket count "%s" = %s is not a power of two'
                  % (t.size_text, '/'.join(str(n) for n in sorted(set(sizes)))))
     if t.reasons:
         return
-    t.bits = bits_expression(fs.macros, t.size_text)
+    t.bits = 'ilog2(%s)' % t.size_text if constructed else bits_expression(fs.macros, t.size_text)
     if t.bits is not None and t.pos is not None and any(
             fs.macro_pos.get(w) and min(fs.macro_pos[w]) > t.pos
             for w in re.findall(r'[A-Za-z_]\w*', t.bits)):

@@ -90,7 +90,9 @@ class Parser:
             right = self.expr(prec + 1)
             left = ('bin', op, left, right, (start, self.i))
 
-    def is_cast(self):
+    def is_cast(self, operand=True):
+        """Is a parenthesised type next (followed by an operand, unless not operand:
+        sizeof(struct list_head) may end the text)?"""
         if self.peek() != '(':
             return False
         j = self.i + 1
@@ -102,7 +104,7 @@ class Parser:
                 return False
             seen = True
             j += 1
-        return seen and j + 1 < self.hi
+        return seen and (j + 1 < self.hi or not operand and j < self.hi)
 
     def _close(self, j):
         depth = 0
@@ -124,7 +126,7 @@ class Parser:
             return ('un', tok, self.unary(), (start, self.i))
         if tok == 'sizeof':
             self.take()
-            if self.is_cast() or (self.peek() == '(' and self.peek(2) == ')'):
+            if self.is_cast(operand=False) or (self.peek() == '(' and self.peek(2) == ')'):
                 self.i = self._close(self.i) + 1     # sizeof(type): no expression in it
             else:
                 self.unary()
@@ -353,6 +355,45 @@ def bits_expression(macros, size_text, depth=0, evaluate=True):
         if is_power_of_2(v):
             return str(v.bit_length() - 1)
     return None
+
+
+# what is a power of two on every architecture Linux runs on, though its value is not
+# known here: a page, and structs of one or two pointers
+_POWER_OF_TWO_NAMES = {'PAGE_SIZE'}
+_POWER_OF_TWO_STRUCTS = {'list_head', 'hlist_head', 'hlist_node'}
+
+
+def power_of_two_by_construction(macros, text, depth=0):
+    """Is text a power of two whatever the configuration, though it has no value here:
+    1 << B, BIT(B), PAGE_SIZE, sizeof(struct list_head), and their products and
+    quotients (PAGE_SIZE / sizeof(struct list_head): sunrpc's DFR_HASHSIZE)?"""
+    if depth > 20:
+        return False
+    try:
+        toks, node = parse_text(text)
+        if bits_expression(macros, text, evaluate=False) is not None:
+            return True
+    except (Unknown, IndexError):
+        return False
+    node = strip_parens(node)
+    kind = node[0]
+    if kind == 'id':
+        defs = macros.get(node[1], ())
+        if not defs:
+            return node[1] in _POWER_OF_TWO_NAMES
+        return len(defs) == 1 and power_of_two_by_construction(macros, defs[0], depth + 1)
+    if kind == 'num':
+        value = _int_literal(node[1])
+        return value is not None and is_power_of_2(value)
+    if kind == 'sizeof':
+        inner = toks[node[-1][0]:node[-1][1]]
+        return len(inner) == 5 and inner[1:3] == ['(', 'struct'] and inner[4] == ')' and \
+            inner[3] in _POWER_OF_TWO_STRUCTS
+    if kind == 'bin' and node[1] in ('*', '/'):
+        # a quotient of powers of two is one, or 0 (an array of none: the code was wrong)
+        return all(power_of_two_by_construction(macros, node_text(toks, side), depth + 1)
+                   for side in (node[2], node[3]))
+    return False
 
 
 def _power_of_two_alternative(macros, name, value, depth):
