@@ -368,17 +368,77 @@ def _anchored_opcodes(a, b):
     return out
 
 
-def align(old, new):
+def _definitions(toks):
+    """[(name, index of its first token, index of its closing brace)] of the function
+    definitions at file scope, name ( ... ) { ... }, read past preprocessor lines (a
+    macro may open a brace it does not close); None where braces do not balance."""
+    idx = code_indices(toks, 0, len(toks.text))
+    text = [toks.text[k] for k in idx]
+    ident = [toks.kind[k] == 'id' for k in idx]
+    out = []
+    depth, start, i = 0, 0, 0
+    try:
+        while i < len(text):
+            tok = text[i]
+            if tok in (';', '}') and depth == 0:
+                start = i + 1
+            if tok == '(' and depth == 0 and i > 0 and ident[i - 1]:
+                close = matching_close(text, i)
+                j = close + 1
+                while j < len(text) and ident[j]:
+                    j += 1           # attributes after the parameters: __init, __acquires(x)
+                    if j < len(text) and text[j] == '(':
+                        j = matching_close(text, j) + 1
+                if j < len(text) and text[j] == '{':
+                    end = matching_close(text, j)
+                    out.append((text[i - 1], idx[start], idx[end]))
+                    i, start = end + 1, end + 1
+                    continue
+                i = close + 1
+                continue
+            if tok in ('{', '('):
+                depth += 1
+            elif tok in ('}', ')'):
+                depth -= 1
+            i += 1
+    except IndexError:
+        return None
+    return out
+
+
+def function_window(old, new):
+    """The lines of old that a copy new of one changed function may come from: those of
+    the one definition of that name, or (0, 0) when old has none or several (nothing
+    maps, and the rule leaves the file as it is); None when new is not one function."""
+    defs = _definitions(new)
+    if defs is None or len(defs) != 1:
+        return None
+    olds = _definitions(old)
+    if olds is None:
+        return None
+    matches = [d for d in olds if d[0] == defs[0][0]]
+    if len(matches) != 1:
+        return (0, 0)
+    _, first, last = matches[0]
+    return (old.pos[first][0], old.pos[last][0])
+
+
+def align(old, new, window=None):
     """Map the positions of the tokens of new to those of the same tokens in old.
 
     Lines are matched first (cheap, and most lines are unchanged); the tokens
     of changed line ranges are then matched one by one, so that a line that
-    was only re-indented, or changed elsewhere, still maps.
+    was only re-indented, or changed elsewhere, still maps. window: the first and
+    last line of old that new may map to (function_window()).
     """
     old_lines, old_rows = _lines(old)
     new_lines, new_rows = _lines(new)
     mapping = {}
-    for tag, i1, i2, j1, j2 in _anchored_opcodes(old_lines, new_lines):
+    lo, hi = (1, len(old_lines)) if window is None else window
+    if hi < lo:
+        return mapping
+    ops = _anchored_opcodes(old_lines[lo - 1:hi], new_lines)
+    for tag, i1, i2, j1, j2 in ((tag, i1 + lo - 1, i2 + lo - 1, j1, j2) for tag, i1, i2, j1, j2 in ops):
         if tag == 'equal':
             for k in range(i2 - i1):
                 for a, b in zip(old_rows.get(i1 + k + 1, ()), new_rows.get(j1 + k + 1, ())):
@@ -1311,7 +1371,8 @@ def _copy(p):
     if got is None:
         with open(path, errors='replace') as f:
             copy = Tokens(f.read())
-        got = (copy, align(fs.toks, copy))
+        # a copy that spatch hands over of the one function it changed maps into that function
+        got = (copy, align(fs.toks, copy, function_window(fs.toks, copy)))
         fs.position_maps = {path: got}
     return got
 
@@ -2798,7 +2859,7 @@ class Helpers:
         their locals and call only pure functions.
         """
         d = self.defs.get(name)
-        if d is None or name in PURE_CALLS:
+        if d is None or (name in PURE_CALLS and not d.local):   # (the file may define its own)
             # a macro in capitals whose body the rule cannot see is trusted; one it
             # sees is read like any other (#define NEXT(c) ((c)->v[(c)->pos++])), and
             # one the file defines in a form it does not read (variadic) is not
@@ -5063,11 +5124,16 @@ def fields_written_by(d, helpers=None, depth=0):
                 return False
             if text[k] == '(' and text[k - 1] == ')':
                 return False         # (*fp)(x), or a cast of a parenthesis: taken for a call
-            if kind[k] == 'id' and text[k + 1] == '(' and text[k] not in ('sizeof',) and \
-                    text[k] not in PURE_CALLS and \
+            if kind[k] != 'id' or text[k + 1] != '(' or text[k] == 'sizeof':
+                continue
+            own = helpers.get(text[k]) if helpers is not None else None
+            if own is not None and own.local:
+                # the file's own function of the name, whatever the kernel's does
+                if fields_written_by(own, helpers, depth + 1) != set():
+                    return False
+            elif text[k] not in PURE_CALLS and \
                     (text[k] not in _NO_WRITE_CALLS or text[k] in _ALLOCATORS) and \
-                    (helpers is None or
-                     fields_written_by(helpers.get(text[k]), helpers, depth + 1) != set()):
+                    fields_written_by(own, helpers, depth + 1) != set():
                 return False
         return True
 
@@ -5107,6 +5173,19 @@ def fields_written_by(d, helpers=None, depth=0):
     return written
 
 
+def stored_fields(d):
+    """The fields that function d (of fields_written_by()) stores whole with WRITE_ONCE()
+    and the like: each must hold a scalar or a pointer (_whole_value_field())."""
+    text = d.toks.text
+    out = set()
+    for i in range(d.body[0], d.body[1]):
+        if text[i] in _STORE_CALLS and text[i + 1] == '(':
+            spans = argument_spans(text, i + 1)
+            if spans:
+                out.add(text[spans[0][1] - 1])
+    return out
+
+
 def _through_loops(fs, start, end, rng=None):
     """end, or the end of the outermost loop that begins after token start and holds
     token end in its body: what the loop does after the use comes before it again. A
@@ -5131,16 +5210,51 @@ def _through_loops(fs, start, end, rng=None):
     return last
 
 
-def in_anonymous_union(text, field):
-    """Is field a member of a union without a name in the file (union { u32 gen;
-    atomic_t gen_atomic; }): a write to one member is a write to the others."""
+def in_union(text, field):
+    """Is field named in the body of a union of the file, with a name or without, and
+    whatever follows it (union { u32 gen; atomic_t gen_atomic; } __packed;)? A write to
+    one member is a write to the others."""
     for i, tok in enumerate(text):
-        if tok == 'union' and i + 1 < len(text) and text[i + 1] == '{':
-            close = matching_close(text, i + 1)
-            if close + 1 < len(text) and text[close + 1] == ';' and \
-                    field in text[i + 1:close]:
-                return True
+        if tok != 'union' or i + 1 >= len(text):
+            continue
+        j = i + 2 if text[i + 1] != '{' and i + 2 < len(text) else i + 1
+        if text[j] == '{' and field in text[j + 1:matching_close(text, j)]:
+            return True
     return False
+
+
+def _aliased_fields(fs, fields):
+    """fields, with the macros that spell one of them and what such a field spells
+    (#define sk_num __sk_common.skc_num: a write of p->sk_num writes skc_num)."""
+    out = set(fields)
+    for _ in range(3):
+        for name, values in fs.macros.items():
+            words = set(re.findall(r'[A-Za-z_]\w*', ' '.join(values)))
+            if name in out:
+                out |= words
+            elif words & out:
+                out.add(name)
+    return out
+
+
+def _whole_value_field(fs, field):
+    """Is field known to hold a scalar or a pointer, never a struct whose fields a key
+    may read through a pointer into it (WRITE_ONCE(w->key, k) writes w->key.id)?"""
+    types = fs.field_types.get(field, ())
+    if any('*' not in t and re.search(r'\b(struct|union)\b', t) for t in types):
+        return False             # a struct of that name somewhere embeds one
+    return bool(types) or any(field in fields for fields in fs.struct_pointers.values())
+
+
+def _punned_arguments(fs, i, rng):
+    """Does the call whose ( is token i give a cast or a void * (a callee may then write
+    a field of another struct that lies over the key)?"""
+    toks = fs.toks
+    args = range(i + 1, matching_close(toks.text, i))
+    return any(toks.text[k] in ('struct', 'union', 'void') or
+               (toks.kind[k] == 'id' and rng is not None and
+                'void' in (declared_type(fs, toks.text[k], rng) or '').split())
+               for k in args)
 
 
 def _field_of_new_object(fs, k, start, names):
@@ -5249,7 +5363,17 @@ def _writes_through_pointer(text, i):
                 and not before.isidentifier():
             return False             # ++x
         return True
-    lhs = text[_operand_start(text, i - 1, (';', '{', '}', ',', '?', ':')):i]
+    k = _operand_start(text, i - 1, (';', '{', '}', ',', '?', ':'))
+    for m in range(i - 2, k - 1, -1):
+        if text[m] == ')' and text[m + 1].isidentifier():
+            k = m + 1            # if (force) scope = -1: the operand is what follows )
+            break
+    lhs = text[k:i]
+    words = ('return', 'case', 'else', 'do', 'sizeof')
+    typed = k > 0 and text[k - 1].isidentifier() and text[k - 1] not in words
+    if lhs and lhs[-1].isidentifier() and all(tok.isidentifier() or tok == '*' for tok in lhs) and \
+            not set(lhs) & set(words) and (typed or len(lhs) >= 2 and lhs[0].isidentifier()):
+        return False             # struct fib_info *prev_fi = NULL: a declaration
     return not (len(lhs) == 1 and lhs[0].isidentifier())
 
 
@@ -5270,6 +5394,7 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
     names, fields, calls = key_names(red)
+    fields = _aliased_fields(fs, fields)
     impure = [c for c in calls_in(red.key) if helpers is None or not helpers.is_pure(c)]
     if impure or (calls and helpers is None):
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
@@ -5294,7 +5419,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     end = _through_loops(fs, start, end, rng)
     for i in range(start, end):
         tok = toks.text[i]
-        if escaped and tok in assign_ops and _writes_through_pointer(toks.text, i):
+        if (escaped or reads_memory) and tok in assign_ops and _writes_through_pointer(toks.text, i):
+            # a call of the key that reads through a pointer (net_of(ns): ns->tables[ns->cur])
+            # reads what a write through another pointer to it changes (alias->cur = 1)
             return False, 'key "%s" may change through a pointer before the bucket is used' \
                 % red.key_text
         nxt = toks.text[i + 1] if i + 1 < len(toks.text) else ''
@@ -5324,14 +5451,18 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         if tok == '(' and toks.text[i - 1] in _ONE_FIELD_CALLS | _STORE_CALLS and \
                 reads_named_fields and \
                 writes_other_field(toks.text, i, fields, toks.text[i - 1] in _ONE_FIELD_CALLS) and \
-                not in_anonymous_union(toks.text, toks.text[argument_spans(toks.text, i)[0][1] - 1]):
+                not in_union(toks.text, toks.text[argument_spans(toks.text, i)[0][1] - 1]) and \
+                (toks.text[i - 1] in _ONE_FIELD_CALLS or
+                 _whole_value_field(fs, toks.text[argument_spans(toks.text, i)[0][1] - 1])):
             continue
         if tok == '(' and helpers is not None and toks.kind[i - 1] == 'id' and reads_named_fields \
                 and toks.text[i - 2] not in ('->', '.') and \
-                not variable_type(fs, toks.text[i - 1], rng):
-            written = fields_written_by(helpers.get(toks.text[i - 1]), helpers)
+                not variable_type(fs, toks.text[i - 1], rng) and not _punned_arguments(fs, i, rng):
+            d = helpers.get(toks.text[i - 1])
+            written = fields_written_by(d, helpers)
             if written is not None and not written & fields and \
-                    not any(in_anonymous_union(toks.text, f) for f in written):
+                    not any(in_union(toks.text, f) or in_union(d.toks.text, f) for f in written) and \
+                    all(_whole_value_field(fs, f) for f in stored_fields(d)):
                 continue             # l2tp_tunnel_inc_refcount(): refcount_inc(&t->ref_count)
         if tok == '(' and helpers is not None and toks.kind[i - 1] == 'id' and \
                 toks.text[i - 2] not in ('->', '.') and \

@@ -95,6 +95,42 @@ class HeaderAlternativesTest(unittest.TestCase):
         self.assertFalse(M.same_constant(self.macros(), 'LOOSE', 'LOOSE'))   # 4 << 1 - 1
 
 
+class WritesThroughPointerTest(unittest.TestCase):
+    """Writes between a pick and its use that may change what a key reads through a
+    pointer: not the declaration of a pointer with its initial value."""
+
+    def writes(self, src):
+        text = M.Tokens('{ %s }' % src).text
+        return M._writes_through_pointer(text, next(k for k, x in enumerate(text) if x in ('=', '++')))
+
+    def test_writes(self):
+        for src in ('*p = 1;', 'p->x = 1;', 'a[2] = 1;', 'return *p = 3;', '(*p)++;',
+                    'if (force) p->x = -1;', 'if (k) *p = 2;'):
+            self.assertTrue(self.writes(src), src)
+
+    def test_no_writes(self):
+        for src in ('struct fib_info *prev_fi = NULL;', 'int x = 1;', 'x = 1;', 'u8 *q = p;', 'x++;',
+                    'if (force) scope = -1;'):
+            self.assertFalse(self.writes(src), src)
+
+
+class UnionAndAliasTest(unittest.TestCase):
+    """A field a call writes may be another name of a key field: a member of the same
+    union (named or not, with attributes after it), or a macro that spells the field."""
+
+    def test_unions(self):
+        for src in ('struct s { union { u32 id; u32 raw; }; };',
+                    'struct s { union u { u32 id; u32 raw; } u; };',
+                    'struct s { union { u32 id; u32 raw; } __attribute__((packed)); };'):
+            self.assertTrue(M.in_union(M.Tokens(src).text, 'raw'), src)
+        self.assertFalse(M.in_union(M.Tokens('struct s { u32 id; u32 raw; };').text, 'raw'))
+
+    def test_macro_spellings(self):
+        fs = types.SimpleNamespace(macros={'it_id': ['hdr.id'], 'OTHER': ['(4)']})
+        self.assertEqual(M._aliased_fields(fs, {'hdr', 'id'}), {'hdr', 'id', 'it_id'})
+        self.assertEqual(M._aliased_fields(fs, {'it_id'}), {'it_id', 'hdr', 'id'})
+
+
 class PowerOfTwoByConstructionTest(unittest.TestCase):
     """Sizes with no value here that are a power of two on every architecture."""
 

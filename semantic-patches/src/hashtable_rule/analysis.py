@@ -279,11 +279,16 @@ def fields_written_by(d, helpers=None, depth=0):
                 return False
             if text[k] == '(' and text[k - 1] == ')':
                 return False         # (*fp)(x), or a cast of a parenthesis: taken for a call
-            if kind[k] == 'id' and text[k + 1] == '(' and text[k] not in ('sizeof',) and \
-                    text[k] not in PURE_CALLS and \
+            if kind[k] != 'id' or text[k + 1] != '(' or text[k] == 'sizeof':
+                continue
+            own = helpers.get(text[k]) if helpers is not None else None
+            if own is not None and own.local:
+                # the file's own function of the name, whatever the kernel's does
+                if fields_written_by(own, helpers, depth + 1) != set():
+                    return False
+            elif text[k] not in PURE_CALLS and \
                     (text[k] not in _NO_WRITE_CALLS or text[k] in _ALLOCATORS) and \
-                    (helpers is None or
-                     fields_written_by(helpers.get(text[k]), helpers, depth + 1) != set()):
+                    fields_written_by(own, helpers, depth + 1) != set():
                 return False
         return True
 
@@ -323,6 +328,19 @@ def fields_written_by(d, helpers=None, depth=0):
     return written
 
 
+def stored_fields(d):
+    """The fields that function d (of fields_written_by()) stores whole with WRITE_ONCE()
+    and the like: each must hold a scalar or a pointer (_whole_value_field())."""
+    text = d.toks.text
+    out = set()
+    for i in range(d.body[0], d.body[1]):
+        if text[i] in _STORE_CALLS and text[i + 1] == '(':
+            spans = argument_spans(text, i + 1)
+            if spans:
+                out.add(text[spans[0][1] - 1])
+    return out
+
+
 def _through_loops(fs, start, end, rng=None):
     """end, or the end of the outermost loop that begins after token start and holds
     token end in its body: what the loop does after the use comes before it again. A
@@ -347,16 +365,51 @@ def _through_loops(fs, start, end, rng=None):
     return last
 
 
-def in_anonymous_union(text, field):
-    """Is field a member of a union without a name in the file (union { u32 gen;
-    atomic_t gen_atomic; }): a write to one member is a write to the others."""
+def in_union(text, field):
+    """Is field named in the body of a union of the file, with a name or without, and
+    whatever follows it (union { u32 gen; atomic_t gen_atomic; } __packed;)? A write to
+    one member is a write to the others."""
     for i, tok in enumerate(text):
-        if tok == 'union' and i + 1 < len(text) and text[i + 1] == '{':
-            close = matching_close(text, i + 1)
-            if close + 1 < len(text) and text[close + 1] == ';' and \
-                    field in text[i + 1:close]:
-                return True
+        if tok != 'union' or i + 1 >= len(text):
+            continue
+        j = i + 2 if text[i + 1] != '{' and i + 2 < len(text) else i + 1
+        if text[j] == '{' and field in text[j + 1:matching_close(text, j)]:
+            return True
     return False
+
+
+def _aliased_fields(fs, fields):
+    """fields, with the macros that spell one of them and what such a field spells
+    (#define sk_num __sk_common.skc_num: a write of p->sk_num writes skc_num)."""
+    out = set(fields)
+    for _ in range(3):
+        for name, values in fs.macros.items():
+            words = set(re.findall(r'[A-Za-z_]\w*', ' '.join(values)))
+            if name in out:
+                out |= words
+            elif words & out:
+                out.add(name)
+    return out
+
+
+def _whole_value_field(fs, field):
+    """Is field known to hold a scalar or a pointer, never a struct whose fields a key
+    may read through a pointer into it (WRITE_ONCE(w->key, k) writes w->key.id)?"""
+    types = fs.field_types.get(field, ())
+    if any('*' not in t and re.search(r'\b(struct|union)\b', t) for t in types):
+        return False             # a struct of that name somewhere embeds one
+    return bool(types) or any(field in fields for fields in fs.struct_pointers.values())
+
+
+def _punned_arguments(fs, i, rng):
+    """Does the call whose ( is token i give a cast or a void * (a callee may then write
+    a field of another struct that lies over the key)?"""
+    toks = fs.toks
+    args = range(i + 1, matching_close(toks.text, i))
+    return any(toks.text[k] in ('struct', 'union', 'void') or
+               (toks.kind[k] == 'id' and rng is not None and
+                'void' in (declared_type(fs, toks.text[k], rng) or '').split())
+               for k in args)
 
 
 def _field_of_new_object(fs, k, start, names):
@@ -465,7 +518,17 @@ def _writes_through_pointer(text, i):
                 and not before.isidentifier():
             return False             # ++x
         return True
-    lhs = text[_operand_start(text, i - 1, (';', '{', '}', ',', '?', ':')):i]
+    k = _operand_start(text, i - 1, (';', '{', '}', ',', '?', ':'))
+    for m in range(i - 2, k - 1, -1):
+        if text[m] == ')' and text[m + 1].isidentifier():
+            k = m + 1            # if (force) scope = -1: the operand is what follows )
+            break
+    lhs = text[k:i]
+    words = ('return', 'case', 'else', 'do', 'sizeof')
+    typed = k > 0 and text[k - 1].isidentifier() and text[k - 1] not in words
+    if lhs and lhs[-1].isidentifier() and all(tok.isidentifier() or tok == '*' for tok in lhs) and \
+            not set(lhs) & set(words) and (typed or len(lhs) >= 2 and lhs[0].isidentifier()):
+        return False             # struct fib_info *prev_fi = NULL: a declaration
     return not (len(lhs) == 1 and lhs[0].isidentifier())
 
 
@@ -486,6 +549,7 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
     names, fields, calls = key_names(red)
+    fields = _aliased_fields(fs, fields)
     impure = [c for c in calls_in(red.key) if helpers is None or not helpers.is_pure(c)]
     if impure or (calls and helpers is None):
         return False, 'key "%s" calls a function; moving it would evaluate it again' % red.key_text
@@ -510,7 +574,9 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     end = _through_loops(fs, start, end, rng)
     for i in range(start, end):
         tok = toks.text[i]
-        if escaped and tok in assign_ops and _writes_through_pointer(toks.text, i):
+        if (escaped or reads_memory) and tok in assign_ops and _writes_through_pointer(toks.text, i):
+            # a call of the key that reads through a pointer (net_of(ns): ns->tables[ns->cur])
+            # reads what a write through another pointer to it changes (alias->cur = 1)
             return False, 'key "%s" may change through a pointer before the bucket is used' \
                 % red.key_text
         nxt = toks.text[i + 1] if i + 1 < len(toks.text) else ''
@@ -540,14 +606,18 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         if tok == '(' and toks.text[i - 1] in _ONE_FIELD_CALLS | _STORE_CALLS and \
                 reads_named_fields and \
                 writes_other_field(toks.text, i, fields, toks.text[i - 1] in _ONE_FIELD_CALLS) and \
-                not in_anonymous_union(toks.text, toks.text[argument_spans(toks.text, i)[0][1] - 1]):
+                not in_union(toks.text, toks.text[argument_spans(toks.text, i)[0][1] - 1]) and \
+                (toks.text[i - 1] in _ONE_FIELD_CALLS or
+                 _whole_value_field(fs, toks.text[argument_spans(toks.text, i)[0][1] - 1])):
             continue
         if tok == '(' and helpers is not None and toks.kind[i - 1] == 'id' and reads_named_fields \
                 and toks.text[i - 2] not in ('->', '.') and \
-                not variable_type(fs, toks.text[i - 1], rng):
-            written = fields_written_by(helpers.get(toks.text[i - 1]), helpers)
+                not variable_type(fs, toks.text[i - 1], rng) and not _punned_arguments(fs, i, rng):
+            d = helpers.get(toks.text[i - 1])
+            written = fields_written_by(d, helpers)
             if written is not None and not written & fields and \
-                    not any(in_anonymous_union(toks.text, f) for f in written):
+                    not any(in_union(toks.text, f) or in_union(d.toks.text, f) for f in written) and \
+                    all(_whole_value_field(fs, f) for f in stored_fields(d)):
                 continue             # l2tp_tunnel_inc_refcount(): refcount_inc(&t->ref_count)
         if tok == '(' and helpers is not None and toks.kind[i - 1] == 'id' and \
                 toks.text[i - 2] not in ('->', '.') and \

@@ -17,7 +17,8 @@ import json
 import os
 
 from .cexpr import TYPEDEFS, Macros, Unknown, parse_tokens
-from .tokens import _HASH_SIGN, Tokens, _pos, _span, align, directive_start, matching_close, on_include_line
+from .tokens import (_HASH_SIGN, Tokens, _pos, _span, align, directive_start, function_window, matching_close,
+                     on_include_line)
 
 
 def typedef_names(toks):
@@ -215,7 +216,8 @@ def _copy(p):
     if got is None:
         with open(path, errors='replace') as f:
             copy = Tokens(f.read())
-        got = (copy, align(fs.toks, copy))
+        # a copy that spatch hands over of the one function it changed maps into that function
+        got = (copy, align(fs.toks, copy, function_window(fs.toks, copy)))
         fs.position_maps = {path: got}
     return got
 

@@ -322,17 +322,77 @@ def _anchored_opcodes(a, b):
     return out
 
 
-def align(old, new):
+def _definitions(toks):
+    """[(name, index of its first token, index of its closing brace)] of the function
+    definitions at file scope, name ( ... ) { ... }, read past preprocessor lines (a
+    macro may open a brace it does not close); None where braces do not balance."""
+    idx = code_indices(toks, 0, len(toks.text))
+    text = [toks.text[k] for k in idx]
+    ident = [toks.kind[k] == 'id' for k in idx]
+    out = []
+    depth, start, i = 0, 0, 0
+    try:
+        while i < len(text):
+            tok = text[i]
+            if tok in (';', '}') and depth == 0:
+                start = i + 1
+            if tok == '(' and depth == 0 and i > 0 and ident[i - 1]:
+                close = matching_close(text, i)
+                j = close + 1
+                while j < len(text) and ident[j]:
+                    j += 1           # attributes after the parameters: __init, __acquires(x)
+                    if j < len(text) and text[j] == '(':
+                        j = matching_close(text, j) + 1
+                if j < len(text) and text[j] == '{':
+                    end = matching_close(text, j)
+                    out.append((text[i - 1], idx[start], idx[end]))
+                    i, start = end + 1, end + 1
+                    continue
+                i = close + 1
+                continue
+            if tok in ('{', '('):
+                depth += 1
+            elif tok in ('}', ')'):
+                depth -= 1
+            i += 1
+    except IndexError:
+        return None
+    return out
+
+
+def function_window(old, new):
+    """The lines of old that a copy new of one changed function may come from: those of
+    the one definition of that name, or (0, 0) when old has none or several (nothing
+    maps, and the rule leaves the file as it is); None when new is not one function."""
+    defs = _definitions(new)
+    if defs is None or len(defs) != 1:
+        return None
+    olds = _definitions(old)
+    if olds is None:
+        return None
+    matches = [d for d in olds if d[0] == defs[0][0]]
+    if len(matches) != 1:
+        return (0, 0)
+    _, first, last = matches[0]
+    return (old.pos[first][0], old.pos[last][0])
+
+
+def align(old, new, window=None):
     """Map the positions of the tokens of new to those of the same tokens in old.
 
     Lines are matched first (cheap, and most lines are unchanged); the tokens
     of changed line ranges are then matched one by one, so that a line that
-    was only re-indented, or changed elsewhere, still maps.
+    was only re-indented, or changed elsewhere, still maps. window: the first and
+    last line of old that new may map to (function_window()).
     """
     old_lines, old_rows = _lines(old)
     new_lines, new_rows = _lines(new)
     mapping = {}
-    for tag, i1, i2, j1, j2 in _anchored_opcodes(old_lines, new_lines):
+    lo, hi = (1, len(old_lines)) if window is None else window
+    if hi < lo:
+        return mapping
+    ops = _anchored_opcodes(old_lines[lo - 1:hi], new_lines)
+    for tag, i1, i2, j1, j2 in ((tag, i1 + lo - 1, i2 + lo - 1, j1, j2) for tag, i1, i2, j1, j2 in ops):
         if tag == 'equal':
             for k in range(i2 - i1):
                 for a, b in zip(old_rows.get(i1 + k + 1, ()), new_rows.get(j1 + k + 1, ())):
