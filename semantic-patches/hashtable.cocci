@@ -2859,7 +2859,9 @@ class Helpers:
         their locals and call only pure functions.
         """
         d = self.defs.get(name)
-        if d is None or (name in PURE_CALLS and not d.local):   # (the file may define its own)
+        # a function of the file named like a pure kernel one is read (it may write); a
+        # macro so named is a shim of it (get_unaligned() by memcpy()), trusted as before
+        if d is None or (name in PURE_CALLS and not (d.local and d.kind == 'function')):
             # a macro in capitals whose body the rule cannot see is trusted; one it
             # sees is read like any other (#define NEXT(c) ((c)->v[(c)->pos++])), and
             # one the file defines in a form it does not read (variadic) is not
@@ -5127,7 +5129,8 @@ def fields_written_by(d, helpers=None, depth=0):
             if kind[k] != 'id' or text[k + 1] != '(' or text[k] == 'sizeof':
                 continue
             own = helpers.get(text[k]) if helpers is not None else None
-            if own is not None and own.local:
+            if own is not None and own.local and (own.kind == 'function' or
+                                                  text[k] not in PURE_CALLS):
                 # the file's own function of the name, whatever the kernel's does
                 if fields_written_by(own, helpers, depth + 1) != set():
                     return False

@@ -282,7 +282,8 @@ def fields_written_by(d, helpers=None, depth=0):
             if kind[k] != 'id' or text[k + 1] != '(' or text[k] == 'sizeof':
                 continue
             own = helpers.get(text[k]) if helpers is not None else None
-            if own is not None and own.local:
+            if own is not None and own.local and (own.kind == 'function' or
+                                                  text[k] not in PURE_CALLS):
                 # the file's own function of the name, whatever the kernel's does
                 if fields_written_by(own, helpers, depth + 1) != set():
                     return False
