@@ -1670,6 +1670,14 @@ PURE_CALLS = {
     'offsetof', 'ARRAY_SIZE', 'BIT', 'BIT_ULL', 'GENMASK', 'rol32', 'ror32', 'rol64', 'ror64',
     'is_power_of_2', 'container_of', 'container_of_const', 'list_entry', 'hlist_entry',
 }
+
+
+def pure_by_name(name, d):
+    """Is a call of name pure by its name alone: a known pure kernel function that the
+    file does not define as a function of its own (d: the definition the rule sees)? A
+    function of the file so named is read, as it may write; a macro so named is a shim
+    of it (get_unaligned() by memcpy()) and trusted."""
+    return name in PURE_CALLS and not (d is not None and d.local and d.kind == 'function')
 # widths of what pure calls return, where that is a fixed type
 RETURN_WIDTHS = {'jhash': 'small', 'jhash2': 'small', 'jhash_1word': 'small', 'jhash_2words': 'small',
                  'jhash_3words': 'small', 'hash_32': 'small', 'full_name_hash': 'small',
@@ -2859,9 +2867,7 @@ class Helpers:
         their locals and call only pure functions.
         """
         d = self.defs.get(name)
-        # a function of the file named like a pure kernel one is read (it may write); a
-        # macro so named is a shim of it (get_unaligned() by memcpy()), trusted as before
-        if d is None or (name in PURE_CALLS and not (d.local and d.kind == 'function')):
+        if d is None or pure_by_name(name, d):
             # a macro in capitals whose body the rule cannot see is trusted; one it
             # sees is read like any other (#define NEXT(c) ((c)->v[(c)->pos++])), and
             # one the file defines in a form it does not read (variadic) is not
@@ -5129,14 +5135,12 @@ def fields_written_by(d, helpers=None, depth=0):
             if kind[k] != 'id' or text[k + 1] != '(' or text[k] == 'sizeof':
                 continue
             own = helpers.get(text[k]) if helpers is not None else None
-            if own is not None and own.local and (own.kind == 'function' or
-                                                  text[k] not in PURE_CALLS):
-                # the file's own function of the name, whatever the kernel's does
-                if fields_written_by(own, helpers, depth + 1) != set():
-                    return False
-            elif text[k] not in PURE_CALLS and \
-                    (text[k] not in _NO_WRITE_CALLS or text[k] in _ALLOCATORS) and \
-                    fields_written_by(own, helpers, depth + 1) != set():
+            if pure_by_name(text[k], own):
+                continue
+            if not (own is not None and own.local) and text[k] in _NO_WRITE_CALLS and \
+                    text[k] not in _ALLOCATORS:
+                continue             # a lock (the file's own function of the name is read)
+            if fields_written_by(own, helpers, depth + 1) != set():
                 return False
         return True
 
@@ -5452,12 +5456,12 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         if tok == '(' and toks.text[i - 1] in _READ_ONLY_CALLS:
             continue                 # what it is given is checked token by token
         if tok == '(' and toks.text[i - 1] in _ONE_FIELD_CALLS | _STORE_CALLS and \
-                reads_named_fields and \
-                writes_other_field(toks.text, i, fields, toks.text[i - 1] in _ONE_FIELD_CALLS) and \
-                not in_union(toks.text, toks.text[argument_spans(toks.text, i)[0][1] - 1]) and \
-                (toks.text[i - 1] in _ONE_FIELD_CALLS or
-                 _whole_value_field(fs, toks.text[argument_spans(toks.text, i)[0][1] - 1])):
-            continue
+                reads_named_fields:
+            one_field = toks.text[i - 1] in _ONE_FIELD_CALLS
+            if writes_other_field(toks.text, i, fields, one_field):
+                field = toks.text[argument_spans(toks.text, i)[0][1] - 1]     # the field written
+                if not in_union(toks.text, field) and (one_field or _whole_value_field(fs, field)):
+                    continue
         if tok == '(' and helpers is not None and toks.kind[i - 1] == 'id' and reads_named_fields \
                 and toks.text[i - 2] not in ('->', '.') and \
                 not variable_type(fs, toks.text[i - 1], rng) and not _punned_arguments(fs, i, rng):

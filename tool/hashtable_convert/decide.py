@@ -122,7 +122,7 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     # a header function that stays picks hash_min()'s bucket of its key: an access that
     # the rule converts another way (a mask, a hash of a wider key) moves to hash_min()'s
     # bucket of its own key, which that function's callers would not look in
-    kept = {'helper ' + h.split('(')[0] for h in st.kept_helpers}
+    kept = {'helper ' + name for name in st.kept_helper_names}
     other_ways = sorted(forms - kept) if kept else []
     if other_ways:
         t.skip('%s stays as it is in its header, but an access picks its bucket by %s: '

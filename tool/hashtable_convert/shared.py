@@ -56,11 +56,16 @@ class SharedTable:
         """The bucket count, from a declaration that gives one (extern T[] does not)."""
         return next((d.size for d in self.declarations if d.size), '')
 
+    @property
+    def kept_helper_names(self) -> List[str]:
+        """The names of kept_helpers, each given as 'name() (header:line)'."""
+        return sorted({k.split('(')[0].strip() for k in self.kept_helpers})
+
     def fact(self) -> dict:
         """The entry of this table in HASHTABLE_CONVERT_FACTS (see hashtable.cocci)."""
         return dict(name=self.name, scope=self.scope, size=self.size, macros=self.macros,
                     fields=self.fields, struct=self.struct,
-                    kept_helpers=sorted({k.split('(')[0].strip() for k in self.kept_helpers}))
+                    kept_helpers=self.kept_helper_names)
 
 
 @dataclass
@@ -286,8 +291,8 @@ def _add_helper_callers(root: str, p: Plan, inside: Callable[[str], bool]) -> No
     callers_of: Dict[str, List[SharedTable]] = {}
     for t in p.shared.values():
         if not t.reasons:
-            for kept in t.kept_helpers:
-                callers_of.setdefault(kept.split('(')[0].strip(), []).append(t)
+            for name in t.kept_helper_names:
+                callers_of.setdefault(name, []).append(t)
     if not callers_of:
         return
     naming = files_naming(root, sorted(callers_of), MAX_FILES_PER_TABLE)

@@ -11,7 +11,7 @@ from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, decla
                     statement_end, table_occurrences, tok_indices, variable_type)
 from .tokens import (_HASH_SIGN, Tokens, argument_spans, code_indices, directive_start, matching_close,
                      matching_open)
-from .helpers import PURE_CALLS, bucket_parts, calls_in, calls_in_definition, function_at, outside_names
+from .helpers import bucket_parts, calls_in, calls_in_definition, function_at, outside_names, pure_by_name
 from .allocated import analyse_allocated
 from .params import find_bucket_params
 from .positional import (Positional, bucket_variable_reads, enclosing_call, index_of,
@@ -282,14 +282,12 @@ def fields_written_by(d, helpers=None, depth=0):
             if kind[k] != 'id' or text[k + 1] != '(' or text[k] == 'sizeof':
                 continue
             own = helpers.get(text[k]) if helpers is not None else None
-            if own is not None and own.local and (own.kind == 'function' or
-                                                  text[k] not in PURE_CALLS):
-                # the file's own function of the name, whatever the kernel's does
-                if fields_written_by(own, helpers, depth + 1) != set():
-                    return False
-            elif text[k] not in PURE_CALLS and \
-                    (text[k] not in _NO_WRITE_CALLS or text[k] in _ALLOCATORS) and \
-                    fields_written_by(own, helpers, depth + 1) != set():
+            if pure_by_name(text[k], own):
+                continue
+            if not (own is not None and own.local) and text[k] in _NO_WRITE_CALLS and \
+                    text[k] not in _ALLOCATORS:
+                continue             # a lock (the file's own function of the name is read)
+            if fields_written_by(own, helpers, depth + 1) != set():
                 return False
         return True
 
@@ -605,12 +603,12 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         if tok == '(' and toks.text[i - 1] in _READ_ONLY_CALLS:
             continue                 # what it is given is checked token by token
         if tok == '(' and toks.text[i - 1] in _ONE_FIELD_CALLS | _STORE_CALLS and \
-                reads_named_fields and \
-                writes_other_field(toks.text, i, fields, toks.text[i - 1] in _ONE_FIELD_CALLS) and \
-                not in_union(toks.text, toks.text[argument_spans(toks.text, i)[0][1] - 1]) and \
-                (toks.text[i - 1] in _ONE_FIELD_CALLS or
-                 _whole_value_field(fs, toks.text[argument_spans(toks.text, i)[0][1] - 1])):
-            continue
+                reads_named_fields:
+            one_field = toks.text[i - 1] in _ONE_FIELD_CALLS
+            if writes_other_field(toks.text, i, fields, one_field):
+                field = toks.text[argument_spans(toks.text, i)[0][1] - 1]     # the field written
+                if not in_union(toks.text, field) and (one_field or _whole_value_field(fs, field)):
+                    continue
         if tok == '(' and helpers is not None and toks.kind[i - 1] == 'id' and reads_named_fields \
                 and toks.text[i - 2] not in ('->', '.') and \
                 not variable_type(fs, toks.text[i - 1], rng) and not _punned_arguments(fs, i, rng):

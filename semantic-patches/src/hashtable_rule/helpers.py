@@ -40,6 +40,14 @@ PURE_CALLS = {
     'offsetof', 'ARRAY_SIZE', 'BIT', 'BIT_ULL', 'GENMASK', 'rol32', 'ror32', 'rol64', 'ror64',
     'is_power_of_2', 'container_of', 'container_of_const', 'list_entry', 'hlist_entry',
 }
+
+
+def pure_by_name(name, d):
+    """Is a call of name pure by its name alone: a known pure kernel function that the
+    file does not define as a function of its own (d: the definition the rule sees)? A
+    function of the file so named is read, as it may write; a macro so named is a shim
+    of it (get_unaligned() by memcpy()) and trusted."""
+    return name in PURE_CALLS and not (d is not None and d.local and d.kind == 'function')
 # widths of what pure calls return, where that is a fixed type
 RETURN_WIDTHS = {'jhash': 'small', 'jhash2': 'small', 'jhash_1word': 'small', 'jhash_2words': 'small',
                  'jhash_3words': 'small', 'hash_32': 'small', 'full_name_hash': 'small',

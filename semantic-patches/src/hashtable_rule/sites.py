@@ -14,7 +14,7 @@ from .cexpr import (Unknown, bits_expression, cast_text, evaluate_all, free_name
                     parse_tokens, render, same_constant, strip_outer_parens, strip_parens)
 from .files import _FACTS, declared_type, is_declarator, key_type, variable_type
 from .helpers import (_NARROW_WORDS, HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
-                      is_integer_type, is_pure_body, macro_definitions, meaning, parameter_misuse,
+                      is_integer_type, is_pure_body, macro_definitions, meaning, parameter_misuse, pure_by_name,
                       split_reduction)
 from .tokens import _HASH_SIGN, Tokens
 from .widths import _canonical, is_32_bits, shape_class, value_type, wide_literal, width_class
@@ -105,9 +105,7 @@ class Helpers:
         their locals and call only pure functions.
         """
         d = self.defs.get(name)
-        # a function of the file named like a pure kernel one is read (it may write); a
-        # macro so named is a shim of it (get_unaligned() by memcpy()), trusted as before
-        if d is None or (name in PURE_CALLS and not (d.local and d.kind == 'function')):
+        if d is None or pure_by_name(name, d):
             # a macro in capitals whose body the rule cannot see is trusted; one it
             # sees is read like any other (#define NEXT(c) ((c)->v[(c)->pos++])), and
             # one the file defines in a form it does not read (variadic) is not
