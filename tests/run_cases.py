@@ -49,29 +49,49 @@ class Result:
     failures: list
 
 
-def spatch(mode, path, *extra):
-    cmd = ['spatch', '--very-quiet', '-D', mode, '--sp-file', COCCI, path] + list(extra)
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+def spatch(mode, paths, *extra, jobs=1):
+    """One spatch over all paths, each file on its own (as the tool and make coccicheck
+    run it): spatch starts in seconds and matches a case in a fraction of one."""
+    with tempfile.NamedTemporaryFile('w', suffix='.groups') as groups:
+        groups.write(''.join(p + '\n\n' for p in paths))
+        groups.flush()
+        cmd = ['spatch', '--very-quiet', '-D', mode, '--sp-file', COCCI, '--timeout', '300',
+               '--file-groups', groups.name] + list(extra)
+        if jobs > 1:
+            cmd += ['-j', str(jobs)]
+        return subprocess.run(cmd, capture_output=True, text=True)
 
 
-def convert(src, workdir):
-    """The file spatch makes of src, in workdir: as make coccicheck runs the rule, and as
-    the tool does (-D gated: each family of patch rules behind its gate); both the same."""
-    texts = []
-    for extra in ([], ['-D', 'gated']):
-        where = os.path.join(workdir, 'gated') if extra else workdir
+def convert_all(srcs, workdir, jobs):
+    """name -> the file spatch makes of each source (copied into workdir/), as make
+    coccicheck runs the rule and as the tool does (-D gated: each family of patch rules
+    behind its gate); both must be the same. A failure of spatch is the text of an error."""
+    texts = {}
+    for gated in (False, True):
+        where = os.path.join(workdir, 'gated' if gated else 'plain')
         os.makedirs(where, exist_ok=True)
-        dst = os.path.join(where, os.path.basename(src))
-        shutil.copyfile(src, dst)
-        out = spatch('patch', dst, '--in-place', *extra)
+        dsts = []
+        for name, src in srcs.items():
+            dsts.append(os.path.join(where, name + '.c'))
+            shutil.copyfile(src, dsts[-1])
+        extra = ['--in-place'] + (['-D', 'gated'] if gated else [])
+        out = spatch('patch', dsts, *extra, jobs=jobs)
         if out.returncode:
-            raise RuntimeError('spatch %sfailed on %s:\n%s' % (' '.join(extra) + ' ' if extra else '',
-                                                              src, out.stderr))
-        with open(dst) as f:
-            texts.append(f.read())
-    if texts[0] != texts[1]:
-        raise RuntimeError('spatch -D gated made another file of %s than without it' % src)
-    return texts[0]
+            if len(srcs) > 1:    # which one: each on its own
+                return {n: convert_all({n: s}, os.path.join(workdir, n), 1)[n]
+                        for n, s in srcs.items()}
+            (name,) = srcs
+            return {name: RuntimeError('spatch %sfailed on %s:\n%s'
+                                       % ('-D gated ' if gated else '', srcs[name], out.stderr))}
+        for name, dst in zip(srcs, dsts):
+            with open(dst) as f:
+                text = f.read()
+            if not gated:
+                texts[name] = text
+            elif text != texts[name]:
+                texts[name] = RuntimeError('spatch -D gated made another file of %s than '
+                                           'without it' % srcs[name])
+    return texts
 
 
 def build_and_run(src, exe, era_flags=()):
@@ -83,7 +103,37 @@ def build_and_run(src, exe, era_flags=()):
     return (run.returncode, run.stdout), run.stderr
 
 
-def check_case(name, bless):
+@dataclasses.dataclass
+class Batch:
+    """What spatch made of every case: the result, a second run over it, the report."""
+    converted: dict
+    again: dict
+    report: dict
+
+
+def run_spatch(names, jobs):
+    srcs = {n: os.path.join(CASES, n + '.c') for n in names}
+    tmp = tempfile.mkdtemp(prefix='run-cases-')
+    try:
+        converted = convert_all(srcs, os.path.join(tmp, 'first'), jobs)
+        firsts = {}
+        for n, text in converted.items():
+            if isinstance(text, str):
+                firsts[n] = os.path.join(tmp, 'results', n + '.c')
+                os.makedirs(os.path.dirname(firsts[n]), exist_ok=True)
+                with open(firsts[n], 'w') as f:
+                    f.write(text)
+        again = convert_all(firsts, os.path.join(tmp, 'second'), jobs) if firsts else {}
+        # in report mode the verdicts are printed: one process, so no line is cut by another
+        out = spatch('report', list(srcs.values())).stdout
+    finally:
+        shutil.rmtree(tmp)
+    report = {n: '\n'.join(l for l in out.splitlines() if l.startswith(src + ':'))
+              for n, src in srcs.items()}
+    return Batch(converted, again, report)
+
+
+def check_case(name, bless, batch):
     failures = []
     src = os.path.join(CASES, name + '.c')
     res = os.path.join(CASES, name + '.res')
@@ -92,15 +142,13 @@ def check_case(name, bless):
     expects = EXPECT.findall(original)
     if not expects:
         return Result(name, ['no "// expect:" line'])
+    converted = batch.converted[name]
+    if isinstance(converted, Exception):
+        return Result(name, [str(converted)])
     with tempfile.TemporaryDirectory() as tmp:
-        first = os.path.join(tmp, 'first')
-        second = os.path.join(tmp, 'second')
-        os.mkdir(first)
-        os.mkdir(second)
-        try:
-            converted = convert(src, first)
-        except RuntimeError as e:
-            return Result(name, [str(e)])
+        first = os.path.join(tmp, name + '.c')
+        with open(first, 'w') as f:
+            f.write(converted)
         if bless:
             with open(res, 'w') as f:
                 f.write(converted)
@@ -109,14 +157,16 @@ def check_case(name, bless):
         else:
             with open(res) as f:
                 if f.read() != converted:
-                    diff = subprocess.run(['diff', '-u', res, os.path.join(first, name + '.c')],
+                    diff = subprocess.run(['diff', '-u', res, first],
                                           capture_output=True, text=True).stdout
                     failures.append('output differs from %s.res:\n%s' % (name, diff))
-        again = convert(os.path.join(first, name + '.c'), second)
-        if again != converted:
+        again = batch.again[name]
+        if isinstance(again, Exception):
+            failures.append('the second run: %s' % again)
+        elif again != converted:
             failures.append('a second run changes the output')
 
-        report = spatch('report', src).stdout
+        report = batch.report[name]
         for table, verdict, reason in expects:
             line = next((l for l in report.splitlines() if ': %s[' % table in l), None)
             if line is None:
@@ -140,8 +190,7 @@ def check_case(name, bless):
         era = (PRE39 if BUILD_PRE39.search(original) else []) + \
             ['-D' + c for c in CONFIG.findall(original)]
         before, err1 = build_and_run(src, os.path.join(tmp, 'before'), era)
-        after, err2 = build_and_run(os.path.join(first, name + '.c'), os.path.join(tmp, 'after'),
-                                    era)
+        after, err2 = build_and_run(first, os.path.join(tmp, 'after'), era)
         if before is None:
             failures.append('input does not build:\n' + err1)
         elif after is None:
@@ -157,14 +206,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--bless', action='store_true', help='write NAME.res from the current output')
     parser.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 1,
-                        help='cases run at once (default: one per core)')
+                        help='spatch and gcc jobs at once (default: one per core)')
     parser.add_argument('cases', nargs='*', help='case names (default: all)')
     args = parser.parse_args()
     names = args.cases or sorted(f[:-2] for f in os.listdir(CASES) if f.endswith('.c'))
     failed = 0
-    # each case is spatch and gcc runs: one thread per core keeps them all busy
+    print('spatch over %d case(s)...' % len(names), flush=True)
+    batch = run_spatch(names, args.jobs)
+    # then each case is gcc runs: one thread per core keeps them all busy
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = pool.map(lambda n: check_case(n, args.bless), names)
+        results = pool.map(lambda n: check_case(n, args.bless, batch), names)
         for name, result in zip(names, results):
             status = 'ok' if not result.failures else 'FAIL'
             print('%-24s %s' % (name, status), flush=True)
