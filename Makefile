@@ -3,7 +3,7 @@
 #   make check          all fast tests (header, rules, their Python); installs what is missing
 #   make rule           assemble semantic-patches/*.cocci from semantic-patches/src/
 #   make demo           run the tool on testdata/sample-tree: a diff and the summary
-#   make check-kernel   the whole tool on Debian's Linux 6.1 (about 6 min; installs it)
+#   make check-kernel   the whole tool on Debian's Linux 6.1 (about 18 min; installs it)
 #   make bench          wrapper vs make coccicheck vs grep on that tree
 #   make install-kernel KDIR=...   put the rule where make coccicheck finds it
 

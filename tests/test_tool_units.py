@@ -11,6 +11,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 import unittest
 
@@ -1686,6 +1687,69 @@ class CheckTest(unittest.TestCase):
             put(tmp, '.config', '')
             put(tmp, 'include/generated/autoconf.h', '')
             self.assertEqual(check.pick_mode('auto', tmp), 'kbuild')
+
+    def test_split_by_target(self):
+        out = ('  DESCEND objtool\n'
+               "make[2]: *** No rule to make target 'drv/none.o'.\n"
+               '  CC [M]  net/a.o\n'
+               "net/a.c:3:1: warning: unused variable 'x'\n"
+               '  CC      arch/p/b.o\n'
+               'arch/p/b.c:1:10: fatal error: x.h: No such file or directory\n'
+               "make[1]: *** [scripts/Makefile.build:255: arch/p/b.o] Error 1\n"
+               "<stdin>:1:2: warning: not the object's\n"
+               '  CC [M]  net/c.o\n')
+        blocks = check.split_by_target(out)
+        self.assertEqual(sorted(blocks), ['arch/p/b.o', 'net/a.o', 'net/c.o', 'objtool'])
+        self.assertEqual(blocks['net/a.o'], "  CC [M]  net/a.o\nnet/a.c:3:1: warning: unused variable 'x'\n")
+        self.assertEqual(list(check.diagnostics(blocks['arch/p/b.o'])),
+                         [('arch/p/b.c', 'fatal error', 'x.h: No such file or directory')])
+        self.assertEqual(blocks['net/c.o'], '  CC [M]  net/c.o\n')
+
+    def test_kbuild_checker_builds_all_objects_in_one_make(self):
+        # a make that builds each .o from its .c the way kbuild prints it: a
+        # "warn" line in the source gives a warning, "bad" an error
+        fake_make = textwrap.dedent("""\
+            #!%s
+            import os, sys
+            with open('calls', 'a') as f:
+                f.write(' '.join(sys.argv[1:]) + '\\n')
+            for obj in [a for a in sys.argv[1:] if a.endswith('.o')]:
+                src = obj[:-2] + '.c'
+                if not os.path.exists(src):
+                    print("make[2]: *** No rule to make target '%%s'." %% obj)
+                    continue
+                print('  CC [M]  ' + obj)
+                text = open(src).read()
+                for n, line in enumerate(text.splitlines(), 1):
+                    if 'warn' in line:
+                        print('%%s:%%d:1: warning: %%s' %% (src, n, line.strip()))
+                if 'bad' in text:
+                    print('%%s:1:1: error: bad' %% src)
+                else:
+                    open(obj, 'w').close()
+            """) % sys.executable
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'make', fake_make)
+            os.chmod(os.path.join(tmp, 'make'), 0o755)
+            put(tmp, 'a.c', 'warn old\n')
+            put(tmp, 'b.c', 'int b;\n')
+            put(tmp, 'c.c', 'bad\n')
+            seen = []
+            checker = check.KbuildChecker(tmp, make=os.path.join(tmp, 'make'), jobs=2,
+                                          progress=seen.append)
+            out = checker.check({'a.c': '\nwarn old\n', 'b.c': 'warn new\n', 'c.c': 'int c;\n',
+                                 'gone.c': 'int d;\n'}, {})
+            self.assertEqual((out['a.c'].passed, out['a.c'].message), (True, ''))
+            self.assertEqual(out['b.c'].message, 'new warning: b.c: warning: warn new')
+            self.assertTrue(out['c.c'].message.startswith('does not build before'), out['c.c'].message)
+            self.assertIn("No rule to make target 'gone.o'", out['gone.c'].message)
+            # a header alone has no object: no make (one without targets builds everything)
+            self.assertEqual(checker.check({'a.h': '#define A 1\n'}, {}), {})
+            calls = get(tmp, 'calls').splitlines()
+            self.assertEqual(len(calls), 2)            # before, after: one make each
+            self.assertTrue(all(c.startswith('-k -j2 --output-sync=target V=0 ') for c in calls), calls)
+            self.assertEqual(get(tmp, 'b.c'), 'int b;\n')          # the tree is as it was
+            self.assertIn('check (kbuild): after 3/4 c.o', seen)
 
     def test_object_of(self):
         self.assertEqual(check.object_of('net/9p/error.c'), 'net/9p/error.o')

@@ -3,7 +3,7 @@
 header: compile the file before and after against this project's include/
         (userspace trees such as testdata/; gcc -fsyntax-only -Wall -Wextra).
 kbuild: build the file's object in a configured kernel tree, the tree's own
-        way (make path/file.o), before and after.
+        way (make path/file.o), before and after; one make for all objects.
 Either way a file fails on an error, on an error before the change (nothing
 can be proved then), or on a warning the original did not have.
 """
@@ -14,7 +14,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from typing import Callable, Dict, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
 from .model import Check
 from .sources import include_dirs, is_kernel_tree, is_pre39, read_text
@@ -127,21 +127,77 @@ def object_of(rel: str) -> Optional[str]:
     return rel[:-2] + '.o' if rel.endswith('.c') else None
 
 
-def _make_object(root: str, obj: str, make: str) -> (str, bool):
-    path = os.path.join(root, obj)
-    if os.path.exists(path):
-        os.unlink(path)          # or make would find it up to date and say nothing
-    proc = subprocess.run([make, '-j1', obj], cwd=root, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, universal_newlines=True, errors='replace')
-    return proc.stdout, proc.returncode == 0 and os.path.exists(path)
+# kbuild's quiet echo of a recipe ("  CC [M]  net/9p/error.o"), and make's own lines
+_ECHO_RE = re.compile(r'^  [A-Z][A-Z0-9_]*(?: \[M\])? +(?P<target>\S+)$')
+_MAKE_LINE_RE = re.compile(r'^make(?:\[\d+\])?: ')
+
+
+def split_by_target(output: str) -> Dict[str, str]:
+    """The output of make --output-sync=target, cut into each target's recipe output.
+
+    A block starts at kbuild's echo of the recipe and ends at the next echo or
+    line of make's own; the compiler's diagnostics of that object are inside it.
+    """
+    blocks: Dict[str, List[str]] = {}
+    current = None
+    for line in output.splitlines():
+        m = _ECHO_RE.match(line)
+        if m:
+            current = blocks.setdefault(m.group('target'), [])
+        elif _MAKE_LINE_RE.match(line):
+            current = None
+        if current is not None:
+            current.append(line)
+    return {target: '\n'.join(lines) + '\n' for target, lines in blocks.items()}
+
+
+def make_objects(root: str, objs: List[str], make: str = 'make', jobs: int = 1,
+                 progress: Callable[[str], None] = lambda s: None,
+                 label: str = '') -> Dict[str, Tuple[str, bool]]:
+    """Build objects of a configured kernel tree from scratch, in one make.
+
+    One make for all (-k: a failure does not stop the others) spares kbuild's
+    start-up of several seconds per object; --output-sync keeps each object's
+    diagnostics together. Returns obj -> (its output, it was built).
+    """
+    if not objs:
+        return {}                # (make without a target would build the whole tree)
+    for obj in objs:
+        path = os.path.join(root, obj)
+        if os.path.exists(path):
+            os.unlink(path)      # or make would find it up to date and say nothing
+    cmd = [make, '-k', '-j%d' % jobs, '--output-sync=target', 'V=0'] + list(objs)
+    wanted, lines, done = set(objs), [], 0
+    with subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, errors='replace') as proc:
+        for line in proc.stdout:
+            lines.append(line)
+            m = _ECHO_RE.match(line.rstrip('\n'))
+            if m and m.group('target') in wanted:
+                done += 1
+                progress('check (kbuild): %s%d/%d %s' % (label, done, len(objs), m.group('target')))
+    output = ''.join(lines)
+    blocks = split_by_target(output)
+    out = {}
+    for obj in objs:
+        built = os.path.exists(os.path.join(root, obj))
+        text = blocks.get(obj)
+        if text is None:
+            # no recipe of its own ran ("No rule to make target"): the lines that name it;
+            # if it was built all the same, all the output, so no warning goes unseen
+            src = obj[:-2] + '.c'
+            named = [l for l in output.splitlines() if obj in l or src in l]
+            text = output if built or not named else '\n'.join(named) + '\n'
+        out[obj] = (text, built)
+    return out
 
 
 class KbuildChecker:
     """Builds objects of a configured kernel tree; remembers the builds before the change."""
 
-    def __init__(self, root: str, make: str = 'make',
+    def __init__(self, root: str, make: str = 'make', jobs: int = 1,
                  progress: Callable[[str], None] = lambda s: None):
-        self.root, self.make, self.progress = root, make, progress
+        self.root, self.make, self.jobs, self.progress = root, make, jobs, progress
         self.before: Dict[str, tuple] = {}
 
     def check(self, changes: Dict[str, str], extra: Dict[str, str],
@@ -149,16 +205,16 @@ class KbuildChecker:
         """changes: rel path -> new text; extra: files added for the build (hashtable.h);
         context: changed files put in place for the build but not checked themselves."""
         objects = {rel: object_of(rel) for rel in sorted(changes) if object_of(rel)}
-        for n, (rel, obj) in enumerate(objects.items()):
-            if obj not in self.before:
-                self.progress('check (kbuild): before %d/%d %s' % (n + 1, len(objects), obj))
-                self.before[obj] = _make_object(self.root, obj, self.make)
+        todo = sorted({obj for obj in objects.values() if obj not in self.before})
+        if todo:
+            self.before.update(make_objects(self.root, todo, self.make, self.jobs, self.progress,
+                                            'before '))
         out = {}
         with Swap(self.root, dict(context or {}, **dict(changes, **extra))):
-            for n, (rel, obj) in enumerate(objects.items()):
-                self.progress('check (kbuild): after %d/%d %s' % (n + 1, len(objects), obj))
-                after, aok = _make_object(self.root, obj, self.make)
-                before, bok = self.before[obj]
-                out[rel] = _compare('kbuild', obj, before, bok, after, aok)
+            after = make_objects(self.root, sorted(set(objects.values())), self.make, self.jobs,
+                                 self.progress, 'after ')
+        for rel, obj in objects.items():
+            before, bok = self.before[obj]
+            out[rel] = _compare('kbuild', obj, before, bok, *after[obj])
         # restoring gave the sources a new time stamp: make rebuilds these objects next time
         return out

@@ -410,13 +410,13 @@ def bundled_header(run: Run) -> Optional[FileChange]:
         return FileChange(HEADER_PATH, None, f.read(), [])
 
 
-def make_checker(mode: str, run: Run, progress):
+def make_checker(mode: str, run: Run, progress, jobs: int = 1):
     if mode == 'none':
         return None
     if mode == 'header':
         return lambda changes, context=None: check.check_header(run.root, changes, progress=progress,
                                                                 context=context)
-    kbuild = check.KbuildChecker(run.root, progress=progress)
+    kbuild = check.KbuildChecker(run.root, jobs=jobs, progress=progress)
     extra = {}
     if not os.path.exists(os.path.join(run.root, HEADER_PATH)):
         with open(header_for(run.root)) as f:
@@ -473,7 +473,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 run.notes.append(fields.NO_OCAML)
             spatch = transform.Spatch(args.spatch, args.jobs, args.timeout)
             converter = Converter(run, plan, declarations, spatch,
-                                  make_checker(mode, run, progress), progress, mode)
+                                  make_checker(mode, run, progress, args.jobs), progress, mode)
             local = converter.start_local()
         except Exception as e:
             internal_error(run, 'scan', e)
