@@ -144,6 +144,49 @@ class ToolDeclaresInItsFileTest(unittest.TestCase):
             self.assertEqual(run_program(tree, os.path.join(tmp, 'after')), before)
 
 
+class HeaderCheckTest(unittest.TestCase):
+    """testdata/declare/header_check: two headers, each with a member table that a.c
+    converts. b.c includes t.h and has a function named hash_add(), which the
+    <linux/hashtable.h> a DECLARE_HASHTABLE() field brings would break: t.h keeps its
+    array (a note says why), u.h gets its field; the program prints the same."""
+
+    def test_a_header_that_breaks_an_includer_keeps_its_array(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            shutil.copytree(os.path.join(DATA, 'header_check'), tree)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            before = run_files(tree, ['a.c', 'b.c', 'c.c'], os.path.join(tmp, 'before'))
+            report = os.path.join(tmp, 'report.json')
+            r = subprocess.run([sys.executable, os.path.join(ROOT, 'tool', 'hashtable-convert'),
+                                '-q', '--check', 'header', '--in-place', '--json', report, tree],
+                               stderr=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(report) as f:
+                data = json.load(f)
+            self.assertEqual(read(os.path.join(tree, 'include/demo/t.h')),
+                             read(os.path.join(DATA, 'header_check/include/demo/t.h')))
+            self.assertIn('\tDECLARE_HASHTABLE(ubl, U_BITS);\n',
+                          read(os.path.join(tree, 'include/demo/u.h')))
+            self.assertEqual(len(data['notes']), 1, data['notes'])
+            self.assertTrue(data['notes'][0].startswith(
+                'include/demo/t.h keeps struct hlist_head tbl[]: DECLARE_HASHTABLE() there '
+                'breaks b.c, which includes it: build fails after the change: b.c:'),
+                data['notes'])
+            self.assertEqual(sorted((t['name'], t['verdict']) for t in data['tables']),
+                             [('tbl', 'converted'), ('ubl', 'converted')])
+            self.assertIn('hash_add(tc.tbl, &it->node, it->key);', read(os.path.join(tree, 'a.c')))
+            self.assertEqual(run_files(tree, ['a.c', 'b.c', 'c.c'], os.path.join(tmp, 'after')),
+                             before)
+
+
+def run_files(tree, files, out):
+    subprocess.run(['gcc', '-Wall', '-Wextra', '-Werror'] + SANITIZE +
+                   ['-I', os.path.join(ROOT, 'include'), '-I', 'include'] + files + ['-o', out],
+                   cwd=tree, check=True)
+    return subprocess.run([out], stdout=subprocess.PIPE, universal_newlines=True,
+                          check=True).stdout
+
+
 def run_program(tree, out):
     subprocess.run(['gcc', '-Wall', '-Wextra', '-Werror'] + SANITIZE +
                    ['-I', os.path.join(ROOT, 'include'), 'in_file.c', '-o', out],

@@ -287,19 +287,25 @@ class Converter:
         if self.checker is None:
             return False
         changes = {f: t for f, t in outcome.new_texts.items() if not f.endswith('.c')}
+        # every changed header is in place for each build, so the files that include any of
+        # them are built together (one make before, one after) and judged per header
+        deps = {h: fields.dependents(self.run.root, h, set(outcome.new_texts))
+                for h, text in changes.items() if (h, _digest(text)) not in self.checks}
+        todo = {d: sources.read_text(os.path.join(self.run.root, d)) or ''
+                for ds in deps.values() for d in ds}
+        results = {}
+        if todo:
+            start = time.monotonic()
+            results = self.checker(todo, changes)
+            self.run.timed('check', start)
         retry = False
         for h, text in sorted(changes.items()):
             key = (h, _digest(text))
             if key not in self.checks:
-                deps = fields.dependents(self.run.root, h, set(outcome.new_texts))
-                todo = {d: sources.read_text(os.path.join(self.run.root, d)) or '' for d in deps}
-                start = time.monotonic()
-                headers = {f: x for f, x in outcome.new_texts.items() if not f.endswith('.c')}
-                results = self.checker(todo, headers) if todo else {}
-                self.run.timed('check', start)
-                broken = [(d, r) for d, r in sorted(results.items()) if d in todo and not r.passed
+                mine = {d: r for d, r in results.items() if d in deps[h]}
+                broken = [(d, r) for d, r in sorted(mine.items()) if not r.passed
                           and not r.message.startswith('does not build before')]
-                built = [d for d, r in results.items() if d in todo and r.passed]
+                built = [d for d, r in mine.items() if r.passed]
                 if broken:
                     self.checks[key] = Check(broken[0][1].mode, False, broken[0][1].target,
                                              'breaks %s, which includes it: %s'
