@@ -1697,20 +1697,71 @@ class CheckTest(unittest.TestCase):
                'arch/p/b.c:1:10: fatal error: x.h: No such file or directory\n'
                "make[1]: *** [scripts/Makefile.build:255: arch/p/b.o] Error 1\n"
                "<stdin>:1:2: warning: not the object's\n"
-               '  CC [M]  net/c.o\n')
+               '  CC [M]  net/c.o\n'
+               '  CHECK   net/c.c\n'
+               'net/c.c:9:1: warning: sparse\n')
         blocks = check.split_by_target(out)
-        self.assertEqual(sorted(blocks), ['arch/p/b.o', 'net/a.o', 'net/c.o', 'objtool'])
+        self.assertEqual(sorted(blocks, key=str), [None, 'arch/p/b.o', 'net/a.o', 'net/c.c',
+                                                   'net/c.o', 'objtool'])
         self.assertEqual(blocks['net/a.o'], "  CC [M]  net/a.o\nnet/a.c:3:1: warning: unused variable 'x'\n")
         self.assertEqual(list(check.diagnostics(blocks['arch/p/b.o'])),
                          [('arch/p/b.c', 'fatal error', 'x.h: No such file or directory')])
         self.assertEqual(blocks['net/c.o'], '  CC [M]  net/c.o\n')
+        self.assertEqual(blocks[None], "make[2]: *** No rule to make target 'drv/none.o'.\n"
+                         "make[1]: *** [scripts/Makefile.build:255: arch/p/b.o] Error 1\n"
+                         "<stdin>:1:2: warning: not the object's\n")
 
-    def test_kbuild_checker_builds_all_objects_in_one_make(self):
-        # a make that builds each .o from its .c the way kbuild prints it: a
-        # "warn" line in the source gives a warning, "bad" an error
-        fake_make = textwrap.dedent("""\
+    def test_kbuild_checker_with_make_itself(self):
+        # GNU make, a sub-make per object as kbuild's, quiet under make -s as kbuild is;
+        # a "sparse" line gives a warning in a block of its own (CHECK a.c)
+        makefile = textwrap.dedent("""\
+            ifneq ($(findstring s,$(filter-out --%,$(MAKEFLAGS))),)
+            quiet := silent_
+            endif
+            export quiet
+            Makefile: ;
+            %.o: FORCE
+            \t@$(MAKE) --no-print-directory -f sub.mk $@
+            FORCE:
+            .PHONY: FORCE
+            """)
+        sub = textwrap.dedent("""\
+            %.o: %.c
+            \t@$(if $(quiet),:,echo '  CC      $@')
+            \t@gcc -Wall -c $< -o $@
+            \t@$(if $(quiet),:,echo '  CHECK   $<')
+            \t@if grep -q sparse $<; then echo '$<:1:1: warning: sparse says so'; fi
+            """)
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'Makefile', makefile)
+            put(tmp, 'sub.mk', sub)
+            for name in 'abc':
+                put(tmp, name + '.c', 'int %s(void) { return 1; }\n' % name)
+            checker = check.KbuildChecker(tmp, jobs=2)
+            saved = os.environ.get('MAKEFLAGS')
+            os.environ['MAKEFLAGS'] = 's'        # as under make -s check-kernel
+            try:
+                out = checker.check({'a.c': 'int a(void) { return 2; } /* sparse */\n',
+                                     'b.c': '\nint b(void) { return 1; }\n'}, {})
+                again = checker.check({'b.c': 'int b(void) { return 3; }\n',
+                                       'c.c': 'int c(void) { return 3; }\n'}, {})
+            finally:
+                if saved is None:
+                    del os.environ['MAKEFLAGS']
+                else:
+                    os.environ['MAKEFLAGS'] = saved
+            self.assertEqual(out['a.c'].message, 'new warning: a.c: warning: sparse says so')
+            self.assertEqual((out['b.c'].passed, out['b.c'].message), (True, ''))
+            self.assertEqual([(r.passed, r.message) for r in again.values()], [(True, '')] * 2)
+
+    # a make that builds each .o from its .c the way kbuild prints it: a
+    # "warn" line in the source gives a warning, "bad" an error
+    FAKE_MAKE = textwrap.dedent("""\
             #!%s
             import os, sys
+            if sys.argv[1:] == ['--version']:
+                print('GNU Make %s')
+                sys.exit(0)
             with open('calls', 'a') as f:
                 f.write(' '.join(sys.argv[1:]) + '\\n')
             for obj in [a for a in sys.argv[1:] if a.endswith('.o')]:
@@ -1727,9 +1778,11 @@ class CheckTest(unittest.TestCase):
                     print('%%s:1:1: error: bad' %% src)
                 else:
                     open(obj, 'w').close()
-            """) % sys.executable
+            """)
+
+    def test_kbuild_checker_builds_all_objects_in_one_make(self):
         with tempfile.TemporaryDirectory() as tmp:
-            put(tmp, 'make', fake_make)
+            put(tmp, 'make', self.FAKE_MAKE % (sys.executable, '4.3'))
             os.chmod(os.path.join(tmp, 'make'), 0o755)
             put(tmp, 'a.c', 'warn old\n')
             put(tmp, 'b.c', 'int b;\n')
@@ -1747,9 +1800,24 @@ class CheckTest(unittest.TestCase):
             self.assertEqual(checker.check({'a.h': '#define A 1\n'}, {}), {})
             calls = get(tmp, 'calls').splitlines()
             self.assertEqual(len(calls), 2)            # before, after: one make each
-            self.assertTrue(all(c.startswith('-k -j2 --output-sync=target V=0 ') for c in calls), calls)
+            self.assertTrue(all(c.startswith('-k -j2 --output-sync=target --no-silent V=0 ')
+                            for c in calls), calls)
             self.assertEqual(get(tmp, 'b.c'), 'int b;\n')          # the tree is as it was
             self.assertIn('check (kbuild): after 3/4 c.o', seen)
+
+    def test_kbuild_checker_with_an_old_make_builds_each_object_alone(self):
+        # make 3.81 has no --output-sync: one make per object, as before it
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'make', self.FAKE_MAKE % (sys.executable, '3.81'))
+            os.chmod(os.path.join(tmp, 'make'), 0o755)
+            put(tmp, 'a.c', 'int a;\n')
+            put(tmp, 'b.c', 'int b;\n')
+            checker = check.KbuildChecker(tmp, make=os.path.join(tmp, 'make'), jobs=2)
+            out = checker.check({'a.c': 'warn a\n', 'b.c': '\nint b;\n'}, {})
+            self.assertEqual(out['a.c'].message, 'new warning: a.c: warning: warn a')
+            self.assertTrue(out['b.c'].passed)
+            self.assertEqual(sorted(get(tmp, 'calls').splitlines()),
+                             ['-j1 a.o', '-j1 a.o', '-j1 b.o', '-j1 b.o'])
 
     def test_object_of(self):
         self.assertEqual(check.object_of('net/9p/error.c'), 'net/9p/error.o')

@@ -67,9 +67,11 @@ def build(tree, objs, jobs):
         path = os.path.join(tree, obj)
         if os.path.exists(path):
             os.unlink(path)
-    proc = subprocess.run(['make', '-k', '-j%d' % jobs] + list(objs), cwd=tree,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          universal_newlines=True, errors='replace')
+    # (--output-sync: no line of one compiler cut by another's; not make -s from above)
+    env = {k: v for k, v in os.environ.items() if k not in ('MAKEFLAGS', 'MFLAGS', 'MAKELEVEL')}
+    proc = subprocess.run(['make', '-k', '-j%d' % jobs, '--output-sync=target', '--no-silent']
+                          + list(objs), cwd=tree, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, universal_newlines=True, errors='replace')
     diags = collections.Counter((m.group(1), m.group(2), m.group(3).strip())
                                 for m in _DIAG.finditer(proc.stdout))
     return diags, {obj for obj in objs if os.path.exists(os.path.join(tree, obj))}, proc.stdout

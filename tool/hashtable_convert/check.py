@@ -137,18 +137,48 @@ def split_by_target(output: str) -> Dict[str, str]:
 
     A block starts at kbuild's echo of the recipe and ends at the next echo or
     line of make's own; the compiler's diagnostics of that object are inside it.
+    The lines outside every block are under the key None.
     """
-    blocks: Dict[str, List[str]] = {}
+    blocks: Dict[Optional[str], List[str]] = {None: []}
     current = None
     for line in output.splitlines():
         m = _ECHO_RE.match(line)
         if m:
-            current = blocks.setdefault(m.group('target'), [])
+            current = m.group('target')
         elif _MAKE_LINE_RE.match(line):
             current = None
-        if current is not None:
-            current.append(line)
-    return {target: '\n'.join(lines) + '\n' for target, lines in blocks.items()}
+        blocks.setdefault(current, []).append(line)
+    return {target: ''.join(l + '\n' for l in lines) for target, lines in blocks.items()}
+
+
+# what a make run inherits from a make above it (make -s turns kbuild's echo off)
+_MAKE_ENVIRONMENT = ('MAKEFLAGS', 'MFLAGS', 'MAKELEVEL', 'MAKEOVERRIDES')
+_OUTPUT_SYNC: Dict[str, bool] = {}
+
+
+def has_output_sync(make: str) -> bool:
+    """GNU make 4.0 and later keep each recipe's output together (--output-sync)."""
+    if make not in _OUTPUT_SYNC:
+        try:
+            out = subprocess.run([make, '--version'], stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, universal_newlines=True,
+                                 errors='replace', timeout=60).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            out = ''
+        m = re.search(r'^GNU Make (\d+)', out, re.M)
+        _OUTPUT_SYNC[make] = bool(m) and int(m.group(1)) >= 4
+    return _OUTPUT_SYNC[make]
+
+
+def _make_object(root: str, obj: str, make: str) -> Tuple[str, bool]:
+    """One object in a make of its own (make before 4.0): all its output is its own."""
+    path = os.path.join(root, obj)
+    if os.path.exists(path):
+        os.unlink(path)
+    env = {k: v for k, v in os.environ.items() if k not in _MAKE_ENVIRONMENT}
+    proc = subprocess.run([make, '-j1', obj], cwd=root, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, universal_newlines=True, errors='replace')
+    return proc.stdout, proc.returncode == 0 and os.path.exists(path)
 
 
 def make_objects(root: str, objs: List[str], make: str = 'make', jobs: int = 1,
@@ -157,19 +187,26 @@ def make_objects(root: str, objs: List[str], make: str = 'make', jobs: int = 1,
     """Build objects of a configured kernel tree from scratch, in one make.
 
     One make for all (-k: a failure does not stop the others) spares kbuild's
-    start-up of several seconds per object; --output-sync keeps each object's
-    diagnostics together. Returns obj -> (its output, it was built).
+    start-up of several seconds per object; --output-sync keeps each recipe's
+    output together. An object's output is its own blocks (its CC, sparse's CHECK
+    of its source) and every line that is in no object's block (what prepare
+    rebuilt): a warning there counts for each object. Returns obj -> (its output,
+    it was built).
     """
     if not objs:
         return {}                # (make without a target would build the whole tree)
+    if not has_output_sync(make):
+        return {obj: _make_object(root, obj, make) for obj in objs}
     for obj in objs:
         path = os.path.join(root, obj)
         if os.path.exists(path):
             os.unlink(path)      # or make would find it up to date and say nothing
-    cmd = [make, '-k', '-j%d' % jobs, '--output-sync=target', 'V=0'] + list(objs)
+    cmd = [make, '-k', '-j%d' % jobs, '--output-sync=target', '--no-silent', 'V=0'] + list(objs)
+    env = {k: v for k, v in os.environ.items() if k not in _MAKE_ENVIRONMENT}
     wanted, lines, done = set(objs), [], 0
-    with subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          universal_newlines=True, errors='replace') as proc:
+    with subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, universal_newlines=True,
+                          errors='replace') as proc:
         for line in proc.stdout:
             lines.append(line)
             m = _ECHO_RE.match(line.rstrip('\n'))
@@ -178,17 +215,26 @@ def make_objects(root: str, objs: List[str], make: str = 'make', jobs: int = 1,
                 progress('check (kbuild): %s%d/%d %s' % (label, done, len(objs), m.group('target')))
     output = ''.join(lines)
     blocks = split_by_target(output)
+    own = {obj: blocks.pop(obj) for obj in objs if obj in blocks}
+    for target in sorted(t for t in blocks if t is not None):
+        obj = os.path.splitext(target)[0] + '.o'
+        if obj in own:               # another recipe line of its own ("CHECK net/x.c")
+            own[obj] += blocks.pop(target)
+    rest = ''.join(blocks[t] for t in sorted(blocks, key=lambda t: (t is not None, t or '')))
     out = {}
     for obj in objs:
         built = os.path.exists(os.path.join(root, obj))
-        text = blocks.get(obj)
-        if text is None:
-            # no recipe of its own ran ("No rule to make target"): the lines that name it;
-            # if it was built all the same, all the output, so no warning goes unseen
+        if obj in own:
+            out[obj] = (own[obj] + rest, built)
+        elif built:
+            # built, yet no line of its own: its output cannot be told from the others
+            out[obj] = ('error: make printed no line of its own for %s (kbuild silent?)\n%s'
+                        % (obj, output), False)
+        else:
+            # no recipe of its own ran ("No rule to make target"): the lines that name it
             src = obj[:-2] + '.c'
             named = [l for l in output.splitlines() if obj in l or src in l]
-            text = output if built or not named else '\n'.join(named) + '\n'
-        out[obj] = (text, built)
+            out[obj] = ('\n'.join(named) + '\n' if named else output, False)
     return out
 
 
