@@ -1780,16 +1780,20 @@ class CheckTest(unittest.TestCase):
                     open(obj, 'w').close()
             """)
 
+    def fake_make(self, tmp, version):
+        """The path of FAKE_MAKE in tmp, saying it is GNU Make version."""
+        put(tmp, 'make', self.FAKE_MAKE % (sys.executable, version))
+        os.chmod(os.path.join(tmp, 'make'), 0o755)
+        return os.path.join(tmp, 'make')
+
     def test_kbuild_checker_builds_all_objects_in_one_make(self):
         with tempfile.TemporaryDirectory() as tmp:
-            put(tmp, 'make', self.FAKE_MAKE % (sys.executable, '4.3'))
-            os.chmod(os.path.join(tmp, 'make'), 0o755)
+            make = self.fake_make(tmp, '4.3')
             put(tmp, 'a.c', 'warn old\n')
             put(tmp, 'b.c', 'int b;\n')
             put(tmp, 'c.c', 'bad\n')
             seen = []
-            checker = check.KbuildChecker(tmp, make=os.path.join(tmp, 'make'), jobs=2,
-                                          progress=seen.append)
+            checker = check.KbuildChecker(tmp, make=make, jobs=2, progress=seen.append)
             out = checker.check({'a.c': '\nwarn old\n', 'b.c': 'warn new\n', 'c.c': 'int c;\n',
                                  'gone.c': 'int d;\n'}, {})
             self.assertEqual((out['a.c'].passed, out['a.c'].message), (True, ''))
@@ -1808,11 +1812,10 @@ class CheckTest(unittest.TestCase):
     def test_kbuild_checker_with_an_old_make_builds_each_object_alone(self):
         # make 3.81 has no --output-sync: one make per object, as before it
         with tempfile.TemporaryDirectory() as tmp:
-            put(tmp, 'make', self.FAKE_MAKE % (sys.executable, '3.81'))
-            os.chmod(os.path.join(tmp, 'make'), 0o755)
+            make = self.fake_make(tmp, '3.81')
             put(tmp, 'a.c', 'int a;\n')
             put(tmp, 'b.c', 'int b;\n')
-            checker = check.KbuildChecker(tmp, make=os.path.join(tmp, 'make'), jobs=2)
+            checker = check.KbuildChecker(tmp, make=make, jobs=2)
             out = checker.check({'a.c': 'warn a\n', 'b.c': '\nint b;\n'}, {})
             self.assertEqual(out['a.c'].message, 'new warning: a.c: warning: warn a')
             self.assertTrue(out['b.c'].passed)

@@ -139,13 +139,17 @@ def step_rebuild(pristine, work, data, jobs):
     touched = [f['path'] for f in data['files'] if f['written']]
     objs, optional = objects_for(work, touched)
     converted = {f: read(os.path.join(work, f)) for f in touched}
+    originals = {f: read(os.path.join(pristine, f)) for f in touched}
+
+    def lay(texts):
+        for f, text in texts.items():
+            write(os.path.join(work, f), text)
+
     say('rebuild %d objects (%d of touched .c files, %d that include a touched header) '
         'from the original sources' % (len(objs) + len(optional), len(objs), len(optional)))
-    for f in touched:
-        write(os.path.join(work, f), read(os.path.join(pristine, f)))
+    lay(originals)
     before, built_before, bout = build(work, objs + optional, jobs)
-    for f, text in converted.items():
-        write(os.path.join(work, f), text)
+    lay(converted)
     missing = [o for o in objs if o not in built_before]
     expect(not missing, '%s do not build from the original sources, yet the tool wrote them:\n%s'
            % (', '.join(missing), bout[-2000:]))
@@ -157,11 +161,9 @@ def step_rebuild(pristine, work, data, jobs):
     expect(not broken, '%s do not build after the conversion:\n%s' % (', '.join(broken), aout[-2000:]))
     if len(wanted) < len(objs) + len(optional):
         # what the left-out objects printed must not hide a new warning: once more without them
-        for f in touched:
-            write(os.path.join(work, f), read(os.path.join(pristine, f)))
+        lay(originals)
         before, _, _ = build(work, wanted, jobs)
-        for f, text in converted.items():
-            write(os.path.join(work, f), text)
+        lay(converted)
     new = after - before
     expect(not new, 'new warnings: %s' % sorted(new))
     return wanted, sum(before.values()), sum(after.values())

@@ -18,7 +18,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from .model import Check
 from .sources import include_dirs, is_kernel_tree, is_pre39, read_text
-from .transform import HERE
+from .transform import HERE, version_text
 from .write import Swap
 
 PROJECT_INCLUDE = os.path.join(HERE, 'include')
@@ -153,32 +153,35 @@ def split_by_target(output: str) -> Dict[str, str]:
 
 # what a make run inherits from a make above it (make -s turns kbuild's echo off)
 _MAKE_ENVIRONMENT = ('MAKEFLAGS', 'MFLAGS', 'MAKELEVEL', 'MAKEOVERRIDES')
-_OUTPUT_SYNC: Dict[str, bool] = {}
 
 
 def has_output_sync(make: str) -> bool:
     """GNU make 4.0 and later keep each recipe's output together (--output-sync)."""
-    if make not in _OUTPUT_SYNC:
-        try:
-            out = subprocess.run([make, '--version'], stdout=subprocess.PIPE,
-                                 stderr=subprocess.STDOUT, universal_newlines=True,
-                                 errors='replace', timeout=60).stdout
-        except (OSError, subprocess.TimeoutExpired):
-            out = ''
-        m = re.search(r'^GNU Make (\d+)', out, re.M)
-        _OUTPUT_SYNC[make] = bool(m) and int(m.group(1)) >= 4
-    return _OUTPUT_SYNC[make]
+    m = re.search(r'^GNU Make (\d+)', version_text(make), re.M)
+    return bool(m) and int(m.group(1)) >= 4
+
+
+def _run_make(root: str, args: List[str], make: str) -> subprocess.Popen:
+    """make args in root, its output (stdout and stderr) to read as text; without what a
+    make above passed down."""
+    env = {k: v for k, v in os.environ.items() if k not in _MAKE_ENVIRONMENT}
+    return subprocess.Popen([make] + args, cwd=root, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, universal_newlines=True, errors='replace')
+
+
+def _remove(root: str, objs: List[str]) -> None:
+    for obj in objs:
+        path = os.path.join(root, obj)
+        if os.path.exists(path):
+            os.unlink(path)      # or make would find it up to date and say nothing
 
 
 def _make_object(root: str, obj: str, make: str) -> Tuple[str, bool]:
     """One object in a make of its own (make before 4.0): all its output is its own."""
-    path = os.path.join(root, obj)
-    if os.path.exists(path):
-        os.unlink(path)
-    env = {k: v for k, v in os.environ.items() if k not in _MAKE_ENVIRONMENT}
-    proc = subprocess.run([make, '-j1', obj], cwd=root, env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, universal_newlines=True, errors='replace')
-    return proc.stdout, proc.returncode == 0 and os.path.exists(path)
+    _remove(root, [obj])
+    with _run_make(root, ['-j1', obj], make) as proc:
+        output = proc.stdout.read()
+    return output, proc.returncode == 0 and os.path.exists(os.path.join(root, obj))
 
 
 def make_objects(root: str, objs: List[str], make: str = 'make', jobs: int = 1,
@@ -197,16 +200,10 @@ def make_objects(root: str, objs: List[str], make: str = 'make', jobs: int = 1,
         return {}                # (make without a target would build the whole tree)
     if not has_output_sync(make):
         return {obj: _make_object(root, obj, make) for obj in objs}
-    for obj in objs:
-        path = os.path.join(root, obj)
-        if os.path.exists(path):
-            os.unlink(path)      # or make would find it up to date and say nothing
-    cmd = [make, '-k', '-j%d' % jobs, '--output-sync=target', '--no-silent', 'V=0'] + list(objs)
-    env = {k: v for k, v in os.environ.items() if k not in _MAKE_ENVIRONMENT}
+    _remove(root, objs)
     wanted, lines, done = set(objs), [], 0
-    with subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, universal_newlines=True,
-                          errors='replace') as proc:
+    with _run_make(root, ['-k', '-j%d' % jobs, '--output-sync=target', '--no-silent', 'V=0'] +
+                   list(objs), make) as proc:
         for line in proc.stdout:
             lines.append(line)
             m = _ECHO_RE.match(line.rstrip('\n'))

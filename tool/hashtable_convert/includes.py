@@ -97,12 +97,6 @@ class IncludeGraph:
             self._own[inc] = found
         return self._own[inc]
 
-    def may_include(self, inc: Include, target: str) -> bool:
-        exact = self.own_folder(inc)
-        if exact is not None:
-            return exact == target
-        return _ends_with(target, _written(inc[2]))
-
     def includers(self, target: str) -> FrozenSet[str]:
         """The files whose #include lines may name target (remembered: seeing() asks for
         the same headers' includers again and again, 120,000 times on Linux 6.1)."""

@@ -79,22 +79,26 @@ class Spatch:
 # crossfile_use in hashtable.cocci: which identifiers name a table shared between files
 SHARED_NAME_TEST = 'identifier T : script:python() { is_shared(T) };'
 _IDENTIFIER_RE = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
-_REGEX_SYNTAX: Dict[str, Optional[str]] = {}     # spatch program -> 'PCRE', 'Str' or None
+_VERSIONS: Dict[str, str] = {}      # program -> what its --version printed
+
+
+def version_text(program: str) -> str:
+    """What program --version prints (once per run; '' if it cannot run)."""
+    if program not in _VERSIONS:
+        try:
+            _VERSIONS[program] = subprocess.run(
+                [program, '--version'], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                universal_newlines=True, errors='replace', timeout=60).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            _VERSIONS[program] = ''
+    return _VERSIONS[program]
 
 
 def regex_syntax(program: str) -> Optional[str]:
     """The syntax of spatch's regular expressions (spatch --version): PCRE, or OCaml's
     Str where spatch was built without PCRE; None if it does not say."""
-    if program not in _REGEX_SYNTAX:
-        try:
-            out = subprocess.run([program, '--version'], stdout=subprocess.PIPE,
-                                 stderr=subprocess.STDOUT, universal_newlines=True,
-                                 errors='replace', timeout=60).stdout
-        except (OSError, subprocess.TimeoutExpired):
-            out = ''
-        m = re.search(r'^Syntax of regular expressions: (\w+)', out, re.M)
-        _REGEX_SYNTAX[program] = m.group(1) if m and m.group(1) in ('PCRE', 'Str') else None
-    return _REGEX_SYNTAX[program]
+    m = re.search(r'^Syntax of regular expressions: (\w+)', version_text(program), re.M)
+    return m.group(1) if m and m.group(1) in ('PCRE', 'Str') else None
 
 
 def rule_for_names(rule_text: str, names: List[str], syntax: Optional[str] = 'PCRE') -> Optional[str]:
