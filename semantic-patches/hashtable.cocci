@@ -313,7 +313,8 @@ def _lines(toks):
         got = toks._line_view = (lines, rows)
     return got
 
-
+@initialize:python@
+@@
 def _unique_anchors(a, b):
     """Pairs (i, j) of lines that occur once in a and once in b, equal, in an order
     both agree on (the longest increasing run of j): patience diff's anchors."""
@@ -496,7 +497,8 @@ class Choice(Exception):
         Exception.__init__(self, key)
         self.key, self.count = key, count
 
-
+@initialize:python@
+@@
 class Parser:
     """Parses texts[lo:hi] into nested tuples; every node ends with its span."""
 
@@ -772,7 +774,8 @@ def _extend(env, key, value):
 def is_power_of_2(v):
     return v > 0 and v & (v - 1) == 0
 
-
+@initialize:python@
+@@
 def bits_expression(macros, size_text, depth=0, evaluate=True):
     """Text of B such that the size is 1 << B, preferring an existing macro.
 
@@ -1068,7 +1071,8 @@ _SMALL_TYPES = {'char', 'short', 'int', 'unsigned', 'signed', 'bool', '_Bool',
                 'u_int32_t', 'u_char', 'u_short', 'u_int', 'pid_t', 'dev_t', '__le32', '__be32',
                 '__le16', '__be16', 'umode_t', 'nlink_t', 'projid_t', 'ino32_t'}
 
-
+@initialize:python@
+@@
 _LONG_TYPES = {'long', 'u64', 's64', '__u64', '__s64', 'size_t', 'ssize_t', 'u_int64_t',
                'uintptr_t', 'intptr_t', 'uint64_t', 'int64_t', 'loff_t',
                'pgoff_t', 'sector_t', 'ptrdiff_t', '__le64', '__be64'}
@@ -1360,7 +1364,8 @@ def state(p):
     fs = _FILES[path] = FileState(path)
     return fs
 
-
+@initialize:python@
+@@
 def _copy(p):
     """(tokens of the file p is in, map of its positions to the original file's)."""
     fs = state(p)
@@ -1655,6 +1660,8 @@ def in_spans(pos, spans):
 HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
            'hash_ptr': 'hashptr'}
 
+@initialize:python@
+@@
 # calls a kept mix may make: functions of their arguments only, without side effects
 PURE_CALLS = {
     'jhash', 'jhash2', 'jhash_1word', 'jhash_2words', 'jhash_3words', 'hash_32', 'hash_64',
@@ -1945,7 +1952,8 @@ def _note_one_to_one(one_to_one, var, value, keeps, var_type, is_one_to_one):
     else:
         one_to_one.discard(var)
 
-
+@initialize:python@
+@@
 def _wider_than_32_bits(d, m):
     """Does d compute its hash_32() value with a type, cast or number wider than 32
     bits (or of a type not known to be narrower)? Only the parameters its key reads
@@ -2209,7 +2217,8 @@ def _narrowed(d, m):
                          'hashptr': 'hash_ptr'}.get(m.reducer[0], m.reducer[0]), key_type)
     return None
 
-
+@initialize:python@
+@@
 def _meaning(d, helpers, const_names):
     m = Meaning()
     toks = d.toks
@@ -2508,7 +2517,8 @@ def _structured_meaning(d, m, params):
         m.why = 'its hash does not depend on its parameters'
     return m
 
-
+@initialize:python@
+@@
 # words before a parenthesis that are no call
 _NO_CALL_WORDS = {'if', 'for', 'while', 'switch', 'sizeof', 'return', 'typeof', '__typeof__',
               'alignof', '_Alignof', 'defined'}
@@ -2786,7 +2796,8 @@ def is_integer_type(type_text):
 # index helper, of a bucket helper, and the base of a member table
 KEY_PART, INDEX_ARG, BUCKET_ARG, TABLE_BASE = '_k0', '_i%d', '_b%d', '_t0'
 
-
+@initialize:python@
+@@
 class Reduction:
     """How an index reduces its key: form, key text, and where the key comes from.
 
@@ -3069,7 +3080,8 @@ def undefined_names(fs, texts):
             todo.extend(re.findall(r'[A-Za-z_]\w*', value))
     return seen & undefs
 
-
+@initialize:python@
+@@
 def check_operand(fs, t, form, operand_text, where, what):
     """Does the mask, modulus or bits of a reduction fit the table size?"""
     operand_text = sizes_of_table(t, operand_text)
@@ -3292,7 +3304,8 @@ def fold_key(d, m, env, types, form):
         return r
     return reduction_of_text('helper ' + d.name, arg, width_class(arg_type) if arg_type else None)
 
-
+@initialize:python@
+@@
 def bucket_call(fs, node, where, rng, helpers, tables_only=None):
     """(table, table text, Reduction or None) of a call of a bucket helper; None if not one.
 
@@ -3587,6 +3600,8 @@ def key_names(red):
 # code is left open-coded; only the shapes that mean exactly hash_for_each(),
 # hash_init() or hash_empty() are rewritten (analysis.py).
 
+@initialize:python@
+@@
 # calls that read a bucket given to them, or clear it, but never insert into it
 READ_ONLY_CALLS = {
     'hlist_empty', 'hlist_first_rcu', 'INIT_HLIST_HEAD', 'hlist_for_each_entry',
@@ -3870,7 +3885,8 @@ def _field_starts(text, i):
         start -= 2
     return start
 
-
+@initialize:python@
+@@
 def table_field(fs, name):
     """Does the field name (of a struct of this file) only ever hold a table, or NULL,
     and is it only compared with one? iter->table = T; ... if (iter->table == T)
@@ -4138,7 +4154,8 @@ def _op_indices(fs):
         out[index[-1][0]] = (pos, t, toks.pos[table[-1][0]])
     return out
 
-
+@initialize:python@
+@@
 def _index_calls(fs, d, j, t, helpers, ops):
     """The bucket number parameter j of d: every call passes a bucket number of t made
     from a key, inline or through an index variable the caller also indexes t with."""
@@ -4433,7 +4450,8 @@ FREES = ('kfree', 'kvfree', 'vfree')
 MAX_BYTES = 64 * 1024
 BUCKET_BYTES = 8                     # sizeof(struct hlist_head) on 64-bit
 
-
+@initialize:python@
+@@
 def _is_bucket_size(toks, node, name):
     """Is node sizeof(struct hlist_head), sizeof(*T) or sizeof(T[0])?"""
     node = strip_parens(node)
@@ -4727,7 +4745,8 @@ def note_table(p, name, size, psize):
     t.uses.add(pos)
     fs.tables[name] = t
 
-
+@initialize:python@
+@@
 def note_member_table(p, name, size, struct, psize=None):
     """A table inside a struct: its uses are E->name and E.name in this file."""
     fs = state(p)
@@ -5020,6 +5039,9 @@ _ONE_FIELD_CALLS = {
 }
 # stores of their second argument into the first, an lvalue: WRITE_ONCE(p->f, v) is p->f = v
 _STORE_CALLS = {'WRITE_ONCE', 'rcu_assign_pointer', 'smp_store_release'}
+
+@initialize:python@
+@@
 # calls that only read their arguments (the kernel's printk has no %n): a key they
 # print or compare is the same after them
 _READ_ONLY_CALLS = {
@@ -5290,7 +5312,8 @@ def _field_of_new_object(fs, k, start, names):
             return False             # stored, or handed to a call or macro, which may keep it
     return True
 
-
+@initialize:python@
+@@
 def _address_only(fs, helpers, name):
     """Is name a helper that returns container_of(P, struct S, m) of its parameter P and
     does nothing else: MSDOS_I(inode)? It computes an address and writes nothing. Its
@@ -5536,7 +5559,8 @@ def _written_through(text, i, end, assign_ops):
             break
     return j < len(text) and text[j] in assign_ops
 
-
+@initialize:python@
+@@
 def collect_sites(fs, helpers):
     """Give every table its sites: the hlist operations on one of its buckets."""
     toks = fs.toks
@@ -5823,7 +5847,8 @@ def buckets_unchanged(t):
     reds = table_reductions(t)
     return bool(reds) and all(r.picks_hash_min_bucket() for r in reds)
 
-
+@initialize:python@
+@@
 def passed_to_same_buckets(fs, t, i, helpers):
     """Is the table named at token i passed whole to a static function of the file that
     picks its buckets only as hash_min() would (P[E], &P[E] with E = hash_32() of a key
@@ -5890,7 +5915,8 @@ def mixes_only(fs, i):
     after = text[close + 1] if close + 1 < len(text) else ''
     return before in ('^=', '|=', '^', '|') or after in ('^', '|')
 
-
+@initialize:python@
+@@
 def decide_table(fs, t, helpers):
     toks = fs.toks
     if t.scope == 'global' and t.name not in SHARED_NAMES:
@@ -6185,7 +6211,8 @@ def index_positions(fs, t, var, rng):
               if bp['idx'] is not None and bp['idx'][0] == 'id' and bp['idx'][1] == var]
     return {toks.pos[n[-1][0]] for n in nodes if rng[0] <= n[-1][0] <= rng[1]}
 
-
+@initialize:python@
+@@
 def other_tables_of_variable(fs, t, var, rng, mine, assigns):
     """Where index variable var also picks buckets of other tables in the function
     rng (hash = svc_key(...); hlist_add_head(.., &T[hash]) in one branch, hash =
@@ -6453,7 +6480,8 @@ def _counting_loop(fs, var, at, rng):
                 return k, end
     return None
 
-
+@initialize:python@
+@@
 def number_read(fs, t, node, rng, depth=0, at=None):
     """(position, text) of a use of a positional bucket number (a local or a cursor field)
     other than naming a bucket of t, a step, an assignment to it, or a comparison with a
@@ -6742,7 +6770,8 @@ def is_emptiness_test(fs, t, loop):
     return names_it and (body[-2], after[1]) in (('false', 'true'), ('0', '1')) \
         and after[0] == 'return' and after[2] == ';'
 
-
+@initialize:python@
+@@
 def shared_macros(fs):
     """Macro values and field types from headers, where the file has none: those of
     the shared tables the file names (the headers of the others may not be its own)."""
@@ -6904,7 +6933,8 @@ def renamed(renames, key, fs, pos):
     """The key text of a use at pos, with the name its index variable takes."""
     return renames.get((key, function_range(fs, pos)), key)
 
-
+@initialize:python@
+@@
 def decide(fs):
     if fs.decided:
         return
@@ -7200,7 +7230,8 @@ def gate_function(*kinds):
                            'the file is left unchanged' % (fs.path if fs else '?', kinds[0]))
     return min(fs.functions)
 
-
+@initialize:python@
+@@
 def approved(p, kind, extra=None):
     fs = state(p)
     decide(fs)

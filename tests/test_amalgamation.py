@@ -87,3 +87,35 @@ class OrderTest(unittest.TestCase):
 
 if __name__ == '__main__':
     unittest.main()
+
+
+class BlocksTest(unittest.TestCase):
+    """spatch reads a script block in time that grows with the square of its length:
+    the assembled Python is cut into blocks at top-level statements."""
+
+    CODE = ('import os\n\n\n# the first function\n# (two comment lines)\ndef a():\n    return 1\n\n\n'
+            'X = """\n# not a comment\n"""\n# about b\ndef b():\n    x = 1\n    y = 2\n'
+            '    return x + y\n\n\nY = 3\n')
+
+    def test_pieces_are_whole_statements_with_their_comments(self):
+        pieces = amalgamate.cut_blocks(self.CODE, 4)
+        for piece in pieces:
+            compile(piece, 'piece', 'exec')
+        self.assertEqual(pieces[1], '# the first function\n# (two comment lines)\ndef a():\n    return 1\n')
+        self.assertTrue(any(p.startswith('# about b\ndef b():') for p in pieces), pieces)
+        self.assertEqual(''.join(pieces).replace('\n', ''), self.CODE.replace('\n', ''))
+
+    def test_a_long_statement_is_a_piece_of_its_own(self):
+        pieces = amalgamate.cut_blocks(self.CODE, 1)
+        self.assertIn('# about b\ndef b():\n    x = 1\n    y = 2\n    return x + y\n', pieces)
+
+    def test_short_code_is_one_piece(self):
+        self.assertEqual(amalgamate.cut_blocks(self.CODE, 1000), [self.CODE.strip('\n') + '\n'])
+
+    def test_the_shipped_rule_has_short_blocks(self):
+        with open(os.path.join(ROOT, 'semantic-patches', 'hashtable.cocci')) as f:
+            blocks = f.read().split('@initialize:python@\n@@\n')[1:]
+        self.assertGreater(len(blocks), 10)
+        for block in blocks:
+            python = block.split('\n// ')[0]     # the last one runs on into the SmPL rules
+            self.assertLessEqual(python.count('\n'), amalgamate.BLOCK_LINES + 2)
