@@ -50,6 +50,13 @@ def _written(target: str) -> str:
     return '/'.join(parts)
 
 
+def _path_suffixes(path: str) -> List[str]:
+    """a/b/c.h -> [a/b/c.h, b/c.h, c.h]: the written paths _ends_with(path, ...) accepts
+    (with <asm/x.h> for asm-generic/x.h, which IncludeGraph indexes under both)."""
+    parts = path.split('/')
+    return ['/'.join(parts[i:]) for i in range(len(parts))]
+
+
 def _ends_with(path: str, written: str) -> bool:
     if ('/' + path).endswith('/' + written):
         return True
@@ -83,7 +90,7 @@ class IncludeGraph:
     _named: Dict[str, List[str]] = field(default_factory=dict)     # _files_named()
     _unknown: Optional[Set[str]] = None
     _includers: Dict[str, FrozenSet[str]] = field(default_factory=dict)   # includers()
-    _resolved: Dict[str, List[Tuple[str, Optional[str], str]]] = field(default_factory=dict)
+    _resolved: Dict[str, tuple] = field(default_factory=dict)     # _resolved_includes()
 
     def own_folder(self, inc: Include) -> Optional[str]:
         """The file a quoted include names in its includer's own folder, which the
@@ -102,18 +109,42 @@ class IncludeGraph:
         the same headers' includers again and again, 120,000 times on Linux 6.1)."""
         found = self._includers.get(target)
         if found is None:
-            base = os.path.basename(target)
-            resolved = self._resolved.get(base)
-            if resolved is None:     # (includer, the file in its own folder or None, path)
-                resolved = self._resolved[base] = [
-                    (inc[0], self.own_folder(inc), _written(inc[2]))
-                    for inc in self.by_basename.get(base, ())]
-            found = {f for f, exact, written in resolved
-                     if (exact == target if exact is not None else _ends_with(target, written))}
+            exact, written = self._resolved_includes(os.path.basename(target))
+            found = set(exact.get(target, ()))
+            # an include that is not certain reaches every file whose path ends with what
+            # it names (_ends_with(): a suffix of target, or <asm/x.h> for asm-generic/x.h)
+            suffixes = _path_suffixes(target)
+            for suffix in suffixes:
+                found.update(written[False].get(suffix, ()))
             if target.startswith('include/asm-generic/') or '/asm-generic/' in target:
-                found |= {f for f, _, written in resolved if _ends_with(target, written)}
+                # every include that names it so, even one certain of another file
+                for suffix in suffixes:
+                    found.update(written[True].get(suffix, ()))
             found = self._includers[target] = frozenset(found)
         return found
+
+    def _resolved_includes(self, base: str):
+        """The includes of files named base, once per run: ({the file an include
+        certainly reaches: its includers}, {False: {path as written: includers} of the
+        others, True: the same of all})."""
+        resolved = self._resolved.get(base)
+        if resolved is None:
+            exact: Dict[str, Set[str]] = defaultdict(set)
+            written: Dict[bool, Dict[str, Set[str]]] = {False: defaultdict(set), True: defaultdict(set)}
+            for inc in self.by_basename.get(base, ()):
+                own, path = self.own_folder(inc), _written(inc[2])
+                if own is not None:
+                    exact[own].add(inc[0])
+                else:
+                    written[False][path].add(inc[0])
+                written[True][path].add(inc[0])
+                if path.startswith('asm/'):     # <asm/x.h> may be asm-generic/x.h
+                    generic = 'asm-generic/' + path[4:]
+                    if own is None:
+                        written[False][generic].add(inc[0])
+                    written[True][generic].add(inc[0])
+            resolved = self._resolved[base] = (exact, written)
+        return resolved
 
     def unknown_computed(self) -> Set[str]:
         """Files with an #include MACRO whose macro is defined nowhere to a file name:
