@@ -179,6 +179,40 @@ class HeaderCheckTest(unittest.TestCase):
                              before)
 
 
+class ApiOnlyTest(unittest.TestCase):
+    """testdata/declare/api_only: two member tables of a header, filled with hash_add()
+    in a.c (code half converted to <linux/hashtable.h>). b.c reads vtbl with
+    hash_for_each_possible(): only its field changes, to DECLARE_HASHTABLE(). b.c reads
+    wtbl by a masked bucket, where hash_add() did not put the entries: converting it
+    would change what the program finds, so it stays; the program prints the same."""
+
+    def test_only_the_field_of_a_table_used_through_the_api_changes(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            shutil.copytree(os.path.join(DATA, 'api_only'), tree)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            before = run_files(tree, ['a.c', 'b.c'], os.path.join(tmp, 'before'))
+            report = os.path.join(tmp, 'report.json')
+            r = subprocess.run([sys.executable, os.path.join(ROOT, 'tool', 'hashtable-convert'),
+                                '-q', '--check', 'header', '--in-place', '--json', report, tree],
+                               stderr=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(report) as f:
+                tables = {t['name']: t for t in json.load(f)['tables']}
+            self.assertEqual(tables['vtbl']['verdict'], 'converted')
+            self.assertTrue(tables['vtbl']['declared'])
+            self.assertEqual(tables['wtbl']['verdict'], 'skipped')
+            self.assertIn('the index is computed in different ways in different files: and, api',
+                          tables['wtbl']['reasons'])
+            header = read(os.path.join(tree, 'include/demo/v.h'))
+            self.assertIn('\tDECLARE_HASHTABLE(vtbl, V_BITS);\n', header)
+            self.assertIn('\tstruct hlist_head wtbl[W_SIZE];\n', header)
+            for unchanged in ('a.c', 'b.c'):
+                self.assertEqual(read(os.path.join(tree, unchanged)),
+                                 read(os.path.join(DATA, 'api_only', unchanged)))
+            self.assertEqual(run_files(tree, ['a.c', 'b.c'], os.path.join(tmp, 'after')), before)
+
+
 def run_files(tree, files, out):
     subprocess.run(['gcc', '-Wall', '-Wextra', '-Werror'] + SANITIZE +
                    ['-I', os.path.join(ROOT, 'include'), '-I', 'include'] + files + ['-o', out],

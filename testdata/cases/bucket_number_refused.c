@@ -1,5 +1,5 @@
 // expect: each_tab skipped: its hash_for_each() compares the bucket cursor with a masked key
-// reason: each_tab use not understood: "hash_for_each ( each_tab , bkt ,"
+// reason: each_tab hash_for_each() works with the buckets hash_min() picks, and another access of the table picks them otherwise
 // expect: loop_tab skipped: an open-coded walk compares its bucket number with a masked key
 // reason: loop_tab a walk over the buckets reads its bucket number "i"
 // expect: paste_tab skipped: a caller pastes the name of the walk (walk_##what)

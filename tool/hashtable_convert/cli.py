@@ -354,6 +354,10 @@ class Converter:
         return []
 
     def _finish(self, outcome, tables):
+        for t in tables:
+            if t.verdict == 'converted' and t.shared and not t.files and not t.declared:
+                # its files use <linux/hashtable.h> already: its field was all there was to do
+                t.skip(ONLY_FIELD)
         self._explain_parse_errors(tables)
         self.run.tables = sorted(tables, key=lambda t: (t.file, t.line or 0, t.name))
         self.run.problems.extend(outcome.problems)
@@ -393,6 +397,8 @@ class Converter:
                                                  'nothing in it was converted' % parse.error_lines[0]))
 
 
+ONLY_FIELD = ('its files use <linux/hashtable.h> on it already, and its field could not become '
+              'DECLARE_HASHTABLE() (see the notes)')
 NOT_READ = ('spatch parses %s, but the rule read no declaration of the table there (a member '
             'of a struct without a name, or a form of declaration it does not know)')
 

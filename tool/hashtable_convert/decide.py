@@ -128,7 +128,9 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
         t.skip('%s stays as it is in its header, but an access picks its bucket by %s: '
                'converted, it could move away from the bucket that function picks'
                % (st.kept_helpers[0], FORM_WORDS.get(other_ways[0], other_ways[0])))
-    if not converted:
+    if not converted and not (st.scope == 'member' and bits and None not in bits):
+        # (a member that its files use through <linux/hashtable.h> already: only its
+        # field changes, to DECLARE_HASHTABLE())
         t.skip('no file converted it')
     if t.reasons:
         return t

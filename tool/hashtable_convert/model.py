@@ -12,6 +12,7 @@ FORM_WORDS = {
     'hashlong': 'hash_long() of the key',
     'hash64': 'hash_64() of the key',
     'hashptr': 'hash_ptr() of the key',
+    'api': 'hash_add() or hash_for_each_possible() (hash_min() of the key)',
 }
 
 

@@ -1027,6 +1027,44 @@ def passed_to_same_buckets(fs, t, i, helpers):
         t.reasons[:] = reasons
 
 
+# <linux/hashtable.h> calls that take the table as their first argument: code that uses
+# them on a struct hlist_head array needs only its declaration converted. Those of
+# BUCKET_API depend on the bucket hash_min() picks for a key: hash_add() and its lookups,
+# and the walks that give their loop the bucket number
+BUCKET_API = frozenset(('hash_add', 'hash_add_rcu', 'hash_for_each_possible',
+                        'hash_for_each_possible_rcu', 'hash_for_each_possible_rcu_notrace',
+                        'hash_for_each_possible_safe', 'hash_for_each', 'hash_for_each_rcu',
+                        'hash_for_each_safe'))
+WHOLE_TABLE_API = frozenset(('hash_init', 'hash_empty', 'HASH_SIZE', 'HASH_BITS'))
+
+
+def hashtable_api_call(fs, t, i, helpers):
+    """The name of the <linux/hashtable.h> macro whose first argument is the table named
+    at token i (T, E->T or E.T), or None. A macro or function of that name that the file
+    or its headers define is not the API."""
+    toks = fs.toks
+    text = toks.text
+    lo = i
+    if t.scope == 'member':
+        if text[i - 1] not in ('->', '.'):
+            return None
+        lo = i - 2
+        while lo >= 2 and text[lo - 1] in ('->', '.') and toks.kind[lo - 2] == 'id':
+            lo -= 2
+        if toks.kind[lo] != 'id' or text[lo - 1] in ('->', '.', '*', '&'):
+            return None
+    if text[lo - 1] != '(' or i + 1 >= len(text) or text[i + 1] not in (',', ')'):
+        return None
+    call = enclosing_call(text, lo)
+    if call is None or call[1] != 0 or call[0] not in BUCKET_API | WHOLE_TABLE_API:
+        return None
+    name = call[0]
+    if helpers.get(name) is not None or name in fs.macros or name in fs.functions or fs.decls.get(name) or any(
+            text[j] == name and text[j - 1] == 'define' for j in range(1, len(text))):
+        return None
+    return name
+
+
 def mixes_only(fs, i):
     """Is the call of a helper at token i only mixed into another value (x ^= h(k))?"""
     text = fs.toks.text
@@ -1303,16 +1341,33 @@ def decide_table(fs, t, helpers):
     if not forms_agree(forms):
         t.refuse('the index is computed in different ways: %s' % ', '.join(sorted(forms)))
 
+    api_buckets = []         # hash_add(T, ...) and the like: the code uses hashtable.h already
     for i in table_occurrences(fs, t):
         if toks.pos[i] not in t.uses and positional_use(fs, t, i, positions):
             t.uses.add(toks.pos[i])
         if toks.pos[i] not in t.uses and passed_to_same_buckets(fs, t, i, helpers):
             t.uses.add(toks.pos[i])
         if toks.pos[i] not in t.uses:
+            api = hashtable_api_call(fs, t, i, helpers)
+            if api is not None:
+                t.uses.add(toks.pos[i])
+                if api in BUCKET_API:
+                    api_buckets.append((api, toks.pos[i]))
+        if toks.pos[i] not in t.uses:
             line = toks.pos[i][0]
             t.refuse('use not understood: "%s"' % ' '.join(
                 toks.text[j] for j in range(max(0, i - 3), min(len(toks.text), i + 4))
                 if toks.pos[j][0] == line), toks.pos[i])
+    if api_buckets:
+        # the tool compares forms between the files of a shared table: a file that picks
+        # buckets by hash_add() does not agree with one that masks its keys
+        t.forms = set(forms) | {'api'}
+    if api_buckets and table_reductions(t) and not buckets_unchanged(t):
+        # hash_add() puts an entry where hash_min() says, and hash_for_each() tells its
+        # bucket number: an open-coded access that picks buckets otherwise would, converted,
+        # move its entries to the buckets of hash_min(), which these calls see otherwise
+        t.refuse('%s() works with the buckets hash_min() picks, and another access of the '
+                 'table picks them otherwise' % api_buckets[0][0], api_buckets[0][1])
     if t.scope == 'member':
         check_member_bases(fs, t)
     n = len(toks.text)
