@@ -6,6 +6,7 @@ that could not be written), reported by name while the rest of the run goes on.
 """
 
 import argparse
+import concurrent.futures
 import dataclasses
 import hashlib
 import os
@@ -371,14 +372,14 @@ class Converter:
 
     def _explain_parse_errors(self, tables):
         """A use the rule did not understand may be code spatch could not parse: say so."""
-        parses = {}
-        for t in tables:
-            if t.verdict == 'converted' or not any(
-                    'use not understood' in r or 'spatch reported no verdict' in r
-                    for r in t.reasons):
-                continue
-            if t.file not in parses:
-                parses[t.file] = transform.parse_c(self.run.root, t.file, self.spatch.program)
+        puzzling = [t for t in tables if t.verdict != 'converted' and any(
+            'use not understood' in r or 'spatch reported no verdict' in r for r in t.reasons)]
+        files = sorted({t.file for t in puzzling})
+        # one spatch --parse-c per file, as many at a time as spatch has jobs
+        with concurrent.futures.ThreadPoolExecutor(max(1, self.spatch.jobs)) as pool:
+            parses = dict(zip(files, pool.map(
+                lambda f: transform.parse_c(self.run.root, f, self.spatch.program), files)))
+        for t in puzzling:
             parse = parses[t.file]
             if parse is not None and not parse.error_lines and parse.good:
                 # it parses: the rule met no declaration of the table that it reads
