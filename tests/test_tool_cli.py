@@ -685,3 +685,41 @@ class BadInputTest(unittest.TestCase):
 
 if __name__ == '__main__':
     unittest.main()
+
+
+class HeaderRedefinesApiTest(unittest.TestCase):
+    """A header of the tree that defines hash_for_each_possible() again (after
+    <linux/hashtable.h>): the rule alone cannot see it (it reads no includes), so the
+    tool hands it the definition, and the table that converted code would look up
+    through it stays as it is (a review found it converted: the program then found
+    other entries)."""
+
+    HEADER = ('#include <linux/hashtable.h>\n#undef hash_for_each_possible\n'
+              '#define hash_for_each_possible(name, obj, member, key) \\\n'
+              '\thlist_for_each_entry(obj, &(name)[(key) & 1], member)\n')
+    SOURCE = ('#include <linux/types.h>\n#include <linux/list.h>\n#include <linux/hash.h>\n'
+              '#include "inc/myhash.h"\n\nstruct item {\n\tu32 key;\n\tstruct hlist_node node;\n};\n\n'
+              'static struct hlist_head tab[8];\n\nvoid add(struct item *it)\n{\n'
+              '\thlist_add_head(&it->node, &tab[hash_32(it->key, 3)]);\n}\n\n'
+              'int find(u32 k)\n{\n\tstruct item *it;\n\n'
+              '\thlist_for_each_entry(it, &tab[hash_32(k, 3)], node)\n'
+              '\t\tif (it->key == k)\n\t\t\treturn 1;\n\treturn 0;\n}\n')
+
+    def test_table_stays(self):
+        with tempfile.TemporaryDirectory() as tree:
+            os.makedirs(os.path.join(tree, 'inc'))
+            with open(os.path.join(tree, 'inc', 'myhash.h'), 'w') as f:
+                f.write(self.HEADER)
+            with open(os.path.join(tree, 't.c'), 'w') as f:
+                f.write(self.SOURCE)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            report = os.path.join(tree, 'report.json')
+            r = run_tool('--check', 'none', '--json', report, tree)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(r.stdout, '')
+            with open(report) as f:
+                [table] = json.load(f)['tables']
+            self.assertEqual(table['verdict'], 'skipped')
+            self.assertTrue(table['reasons'][0].startswith(
+                'a header of the file defines hash_for_each_possible() of <linux/hashtable.h> '
+                'again'), table['reasons'])

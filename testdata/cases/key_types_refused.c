@@ -1,7 +1,7 @@
 // expect: sib_tab skipped: a key declared twice in one function, with two widths
 // reason: sib_tab keys differ in width: expression c
 // expect: lit_tab skipped: a constant that needs 64 bits, which spatch types as an int
-// reason: lit_tab keys differ in width: expression it -> port + 0x100000000
+// reason: lit_tab keys differ in width: long (line 62), small (line 69)
 // expect: enum_tab skipped: an enum with a value over 32 bits is 8 bytes wide
 // reason: enum_tab keys differ in width: small (line 86), type enum big_e
 /*

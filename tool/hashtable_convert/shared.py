@@ -337,6 +337,8 @@ def header_facts(root: str, header: str, unit_dirs: Tuple[str, ...] = ()) -> Hea
             _HEADER_TEXTS[(root, header)] = (text, object_macros(text), reducing_definitions(text),
                                             struct_pointer_fields(text))
         text, macros, helpers, pointers = _HEADER_TEXTS[(root, header)]
+        if header.endswith(HASHTABLE_API_HEADER):
+            helpers = {}     # the API itself (a redefinition elsewhere is the rule's concern)
         _HEADERS[key] = HeaderFacts(included_headers(root, header, text, unit_dirs), macros,
                                     helpers, pointers)
     return _HEADERS[key]
@@ -427,6 +429,14 @@ def header_macros(root: str, path: str, size: str) -> Dict[str, List[str]]:
 
 _FUNC_MACRO_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)\(([\w\s,]*)\)([^\n]*)$', re.M)
 _INLINE_RE = re.compile(r'\bstatic\s+(?:__always_inline|inline)\b[^;{}()#]*?\b(\w+)\s*\(')
+# <linux/hashtable.h> and the names converted code calls (API_NAMES in the rule)
+HASHTABLE_API_HEADER = 'linux/hashtable.h'
+API_NAMES = frozenset((
+    'hash_add', 'hash_add_rcu', 'hash_for_each_possible', 'hash_for_each_possible_rcu',
+    'hash_for_each_possible_rcu_notrace', 'hash_for_each_possible_safe', 'hash_for_each',
+    'hash_for_each_rcu', 'hash_for_each_safe', 'hash_init', 'hash_empty', 'HASH_SIZE',
+    'HASH_BITS', 'DEFINE_HASHTABLE', 'DEFINE_READ_MOSTLY_HASHTABLE', 'DECLARE_HASHTABLE',
+    'hash_min', 'hash_hashed', 'hash_del', 'hash_del_rcu', '__hash_init', '__hash_empty'))
 _NOT_HELPERS = ('hlist_', 'list_', 'INIT_', 'rcu_')   # the list API itself
 _REDUCES_RE = re.compile(r'[&%]|\bhash_(?:32|64|long|ptr)\b')
 # an inline function that returns container_of() of its argument (fat's MSDOS_I()): the
@@ -513,7 +523,8 @@ def header_helpers(root: str, path: str):
         for name, values in facts.macros.items():
             found.setdefault(name, []).extend(v for v in values if v not in found[name])
         for name, body in facts.helpers.items():
-            if name in called and name not in helpers and name not in twice:
+            # (the rule refuses a file whose headers redefine what converted code calls)
+            if (name in called or name in API_NAMES) and name not in helpers and name not in twice:
                 helpers[name] = body
             elif name in helpers and helpers[name] != body and any(
                     _is_wrapper(b) for b in (helpers[name], body)):

@@ -1038,6 +1038,37 @@ BUCKET_API = frozenset(('hash_add', 'hash_add_rcu', 'hash_for_each_possible',
 WHOLE_TABLE_API = frozenset(('hash_init', 'hash_empty', 'HASH_SIZE', 'HASH_BITS'))
 
 
+# what converted code names (hashtable.h and the hash.h functions hash_min() calls)
+HASH_FUNCTIONS = frozenset(('hash_32', 'hash_64', 'hash_long', 'hash_ptr'))
+API_NAMES = BUCKET_API | WHOLE_TABLE_API | HASH_FUNCTIONS | {
+    'DEFINE_HASHTABLE', 'DEFINE_READ_MOSTLY_HASHTABLE', 'DECLARE_HASHTABLE', 'hash_min',
+    'hash_hashed', 'hash_del', 'hash_del_rcu', '__hash_init', '__hash_empty'}
+
+
+def bit_fields(fs):
+    """Names declared as bit-fields (u32 key : 20;) in the file (and a few more: the
+    tokens of b ? x : 3; look alike, which can only refuse a table)."""
+    if not hasattr(fs, 'bit_field_names'):
+        text, kind = fs.toks.text, fs.toks.kind
+        fs.bit_field_names = {text[j] for j in range(1, len(text) - 3)
+                              if kind[j] == 'id' and text[j + 1] == ':' and
+                              kind[j + 2] in ('num', 'id') and text[j + 3] in (';', ',')}
+    return fs.bit_field_names
+
+
+def own_api_definitions(fs):
+    """(name(), position) of the first name of API_NAMES that the file #defines, #undefs
+    or defines as a function, or None: converted code that calls it would get the file's."""
+    if not hasattr(fs, 'own_api'):
+        text, fs.own_api = fs.toks.text, None
+        for j in range(2, len(text)):
+            if text[j] in API_NAMES and (text[j - 1] in ('define', 'undef') and
+                                         text[j - 2] == _HASH_SIGN or text[j] in fs.functions):
+                fs.own_api = ('%s()' % text[j], fs.toks.pos[j])
+                break
+    return fs.own_api
+
+
 def hashtable_api_call(fs, t, i, helpers):
     """The name of the <linux/hashtable.h> macro whose first argument is the table named
     at token i (T, E->T or E.T), or None. A macro or function of that name that the file
@@ -1080,6 +1111,17 @@ def decide_table(fs, t, helpers):
     toks = fs.toks
     if t.scope == 'global' and t.name not in SHARED_NAMES:
         t.refuse('not static: other files may index it')
+    own = own_api_definitions(fs)
+    if own:
+        t.refuse('the file defines %s of <linux/hashtable.h> itself: the converted code would '
+                 'use it' % own[0], own[1])
+    else:
+        # (the tool gives the rule the definitions of these names in the headers of the file,
+        # other than <linux/hashtable.h>)
+        again = [n for n in sorted(API_NAMES - HASH_FUNCTIONS) if helpers.get(n) is not None]
+        if again:
+            t.refuse('a header of the file defines %s() of <linux/hashtable.h> again: the '
+                     'converted code would use it' % again[0], t.pos)
     if t.reasons:
         return
     if t.injected and not table_occurrences(fs, t) and not t.sites and not t.bucket_ptrs:
@@ -1358,6 +1400,13 @@ def decide_table(fs, t, helpers):
             t.refuse('use not understood: "%s"' % ' '.join(
                 toks.text[j] for j in range(max(0, i - 3), min(len(toks.text), i + 4))
                 if toks.pos[j][0] == line), toks.pos[i])
+    for red in table_reductions(t):
+        # hash_add(T, n, p->f) takes sizeof(p->f), which C refuses for a bit-field
+        key = strip_parens(red.key) if red.key is not None else None
+        if key is not None and key[0] == 'field' and key[2] in bit_fields(fs):
+            t.refuse('key "%s" is a bit-field: hash_min() takes its sizeof, which C refuses '
+                     'there' % red.key_text)
+            break
     if api_buckets:
         # the tool compares forms between the files of a shared table: a file that picks
         # buckets by hash_add() does not agree with one that masks its keys

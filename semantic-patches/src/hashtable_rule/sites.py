@@ -223,11 +223,24 @@ def type_of(fs, node, rng):
 
 
 def width_of(fs, node, rng):
-    """Width class of a key of the file: its C type's, else its shape's."""
+    """Width class of a key of the file: its C type's, else its shape's. An arithmetic
+    operation with an operand of 8 bytes has 8 (k32 + off, off a long: spatch may give
+    it the type of its first operand)."""
+    inner = strip_parens(node)
+    operands = ()
+    if inner[0] == 'bin' and inner[1] in ('<<', '>>'):
+        operands = inner[2:3]           # a shift has the type of its left operand
+    elif inner[0] == 'bin' and inner[1] in _ARITHMETIC or inner[0] == '?':
+        operands = inner[2:4]           # (the two values of a ?:)
+    if any(width_of(fs, o, rng) == 'long' for o in operands):
+        return 'long'
     type_text = type_of(fs, node, rng)
     if type_text:
         return width_class(type_text)
     return shape_class(fs.toks.text, node, fs.field_types)
+
+
+_ARITHMETIC = ('+', '-', '*', '/', '%', '&', '|', '^', '<<', '>>')
 
 
 def member_of_struct(fs, t, table_text, rng):
