@@ -121,6 +121,55 @@ class ToolDeclaresInItsFileTest(unittest.TestCase):
             self.assertEqual(again.stdout, '')
 
 
+    def test_in_file_member_used_through_the_api(self):
+        # testdata/declare/in_file_api.c: hash_add() and the rest on c->tbl already; only
+        # the field changes
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            os.makedirs(tree)
+            shutil.copy(os.path.join(DATA, 'in_file_api.c'), tree)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            before = run_program(tree, os.path.join(tmp, 'before'), 'in_file_api.c')
+            tool = [sys.executable, os.path.join(ROOT, 'tool', 'hashtable-convert'), '-q',
+                    '--check', 'header']
+            r = subprocess.run(tool + ['--in-place', tree], stderr=subprocess.PIPE,
+                               universal_newlines=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(read(os.path.join(tree, 'in_file_api.c')),
+                             read(os.path.join(DATA, 'in_file_api.res')))
+            self.assertEqual(run_program(tree, os.path.join(tmp, 'after'), 'in_file_api.c'),
+                             before)
+            again = subprocess.run(tool + [tree], stdout=subprocess.PIPE, universal_newlines=True)
+            self.assertEqual(again.stdout, '')
+
+    def test_api_member_without_ocaml_is_refused_with_the_reason(self):
+        # nothing but the field would change, and it cannot be written without OCaml:
+        # the table is refused, not reported converted with no change
+        with tempfile.TemporaryDirectory() as tmp:
+            tree, bin_dir = os.path.join(tmp, 'tree'), os.path.join(tmp, 'bin')
+            os.makedirs(tree)
+            os.makedirs(bin_dir)
+            for program in ('spatch', 'rg', 'grep', 'nice'):
+                if shutil.which(program):
+                    os.symlink(shutil.which(program), os.path.join(bin_dir, program))
+            # spatch finds its Python library through the python3 of PATH (Debian's)
+            os.symlink('/usr/bin/python3' if os.path.exists('/usr/bin/python3') else sys.executable,
+                       os.path.join(bin_dir, 'python3'))
+            shutil.copy(os.path.join(DATA, 'in_file_api.c'), tree)
+            os.makedirs(os.path.join(tree, '.git'))
+            report = os.path.join(tmp, 'report.json')
+            r = subprocess.run([sys.executable, os.path.join(ROOT, 'tool', 'hashtable-convert'),
+                                '-q', '--check', 'none', '--json', report, tree],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True, env=dict(os.environ, PATH=bin_dir))
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(r.stdout, '')
+            with open(report) as f:
+                [table] = json.load(f)['tables']
+            self.assertEqual(table['verdict'], 'skipped')
+            self.assertTrue(table['reasons'][0].startswith(
+                'its files use <linux/hashtable.h> on it already'), table['reasons'])
+
     def test_aligned_member_keeps_its_field_and_size(self):
         # DECLARE_HASHTABLE() cannot carry the alignment: the field stays an array, and
         # so does its size macro (the rule leaves such a table alone today)
@@ -221,9 +270,9 @@ def run_files(tree, files, out):
                           check=True).stdout
 
 
-def run_program(tree, out):
+def run_program(tree, out, source='in_file.c'):
     subprocess.run(['gcc', '-Wall', '-Wextra', '-Werror'] + SANITIZE +
-                   ['-I', os.path.join(ROOT, 'include'), 'in_file.c', '-o', out],
+                   ['-I', os.path.join(ROOT, 'include'), source, '-o', out],
                    cwd=tree, check=True)
     return subprocess.run([out], stdout=subprocess.PIPE, universal_newlines=True,
                           check=True).stdout

@@ -356,7 +356,8 @@ class Converter:
 
     def _finish(self, outcome, tables):
         for t in tables:
-            if t.verdict == 'converted' and t.shared and not t.files and not t.declared:
+            if t.verdict == 'converted' and t.scope == 'member' and not t.files and \
+                    not t.declared:
                 # its files use <linux/hashtable.h> already: its field was all there was to do
                 t.skip(ONLY_FIELD)
         self._explain_parse_errors(tables)
