@@ -102,45 +102,32 @@ class ToolDeclaresInItsFileTest(unittest.TestCase):
     macro; the program's output under ASan and UBSan is the same, a second run
     changes nothing."""
 
-    def test_in_file_member(self):
+    def convert_in_place(self, name):
+        """The tool over a tree of testdata/declare/NAME.c alone: it becomes NAME.res, the
+        program prints the same, a second run changes nothing."""
         with tempfile.TemporaryDirectory() as tmp:
             tree = os.path.join(tmp, 'tree')
             os.makedirs(tree)
-            shutil.copy(os.path.join(DATA, 'in_file.c'), tree)
+            shutil.copy(os.path.join(DATA, name + '.c'), tree)
             subprocess.run(['git', 'init', '-q', tree], check=True)
-            before = run_program(tree, os.path.join(tmp, 'before'))
+            before = run_program(tree, os.path.join(tmp, 'before'), name + '.c')
             tool = [sys.executable, os.path.join(ROOT, 'tool', 'hashtable-convert'), '-q',
                     '--check', 'header']
             r = subprocess.run(tool + ['--in-place', tree], stderr=subprocess.PIPE,
                                universal_newlines=True)
             self.assertEqual(r.returncode, 0, r.stderr)
-            self.assertEqual(read(os.path.join(tree, 'in_file.c')),
-                             read(os.path.join(DATA, 'in_file.res')))
-            self.assertEqual(run_program(tree, os.path.join(tmp, 'after')), before)
+            self.assertEqual(read(os.path.join(tree, name + '.c')),
+                             read(os.path.join(DATA, name + '.res')))
+            self.assertEqual(run_program(tree, os.path.join(tmp, 'after'), name + '.c'), before)
             again = subprocess.run(tool + [tree], stdout=subprocess.PIPE, universal_newlines=True)
             self.assertEqual(again.stdout, '')
 
+    def test_in_file_member(self):
+        self.convert_in_place('in_file')
 
     def test_in_file_member_used_through_the_api(self):
-        # testdata/declare/in_file_api.c: hash_add() and the rest on c->tbl already; only
-        # the field changes
-        with tempfile.TemporaryDirectory() as tmp:
-            tree = os.path.join(tmp, 'tree')
-            os.makedirs(tree)
-            shutil.copy(os.path.join(DATA, 'in_file_api.c'), tree)
-            subprocess.run(['git', 'init', '-q', tree], check=True)
-            before = run_program(tree, os.path.join(tmp, 'before'), 'in_file_api.c')
-            tool = [sys.executable, os.path.join(ROOT, 'tool', 'hashtable-convert'), '-q',
-                    '--check', 'header']
-            r = subprocess.run(tool + ['--in-place', tree], stderr=subprocess.PIPE,
-                               universal_newlines=True)
-            self.assertEqual(r.returncode, 0, r.stderr)
-            self.assertEqual(read(os.path.join(tree, 'in_file_api.c')),
-                             read(os.path.join(DATA, 'in_file_api.res')))
-            self.assertEqual(run_program(tree, os.path.join(tmp, 'after'), 'in_file_api.c'),
-                             before)
-            again = subprocess.run(tool + [tree], stdout=subprocess.PIPE, universal_newlines=True)
-            self.assertEqual(again.stdout, '')
+        # hash_add() and the rest on c->tbl already; only the field changes
+        self.convert_in_place('in_file_api')
 
     def test_api_member_without_ocaml_is_refused_with_the_reason(self):
         # nothing but the field would change, and it cannot be written without OCaml:

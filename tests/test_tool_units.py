@@ -281,6 +281,14 @@ int look(unsigned int p)
 
 
 class SharedTest(unittest.TestCase):
+    def test_api_names_are_those_the_rule_refuses_a_header_to_define(self):
+        # the tool hands the rule these definitions from headers; the rule refuses a table
+        # where a header defines one of API_NAMES - HASH_FUNCTIONS (analysis.decide_table)
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import cocci_python
+        analysis = cocci_python.module('analysis')
+        self.assertEqual(shared.API_NAMES, analysis.API_NAMES - analysis.HASH_FUNCTIONS)
+
     def test_header_helpers_are_those_that_reduce_and_container_of_wrappers(self):
         text = ('static inline u32 slot(u32 k)\n{\n\treturn hash_32(k, 4);\n}\n'
                 'static inline struct big *BIG_I(struct small *s)\n{\n'

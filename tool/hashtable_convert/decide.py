@@ -34,13 +34,11 @@ def local_tables(records: Dict[str, List[dict]], files: Iterable[str],
             t = Table.from_record(rec, f)
             seen.add(t.name)
             if t.verdict == 'converted' and f not in new_texts:
-                if t.scope == 'member' and f not in trouble and t.bits and \
-                        not rec.get('expects_change', True):
-                    # used through <linux/hashtable.h> already: only its field changes
-                    t.files = []
-                else:
+                t.files = []
+                # (a member used through <linux/hashtable.h> already: only its field changes)
+                if not (t.scope == 'member' and f not in trouble and t.bits and
+                        not rec.get('expects_change', True)):
                     t.skip(trouble.get(f, 'the rule approved it but spatch changed nothing'))
-                    t.files = []
             out.append(t)
         for d in declarations:
             if d.path == f and d.name not in seen and d.kind in ('static', 'pointer', 'member'):

@@ -979,16 +979,8 @@ def passed_to_same_buckets(fs, t, i, helpers):
     stays as it is: it finds entries where hash_add() puts them, or visits every bucket."""
     toks = fs.toks
     text = toks.text
-    lo = i
-    if t.scope == 'member':
-        if text[i - 1] not in ('->', '.'):
-            return False
-        lo = i - 2
-        while lo >= 2 and text[lo - 1] in ('->', '.') and toks.kind[lo - 2] == 'id':
-            lo -= 2
-        if toks.kind[lo] != 'id' or text[lo - 1] in ('->', '.', '*', '&'):
-            return False
-    if text[lo - 1] not in ('(', ',') or text[i + 1] not in (',', ')'):
+    lo = table_expression_start(toks, t, i)
+    if lo is None or text[lo - 1] not in ('(', ',') or text[i + 1] not in (',', ')'):
         return False
     call = enclosing_call(text, lo)
     d = helpers.get(call[0]) if call is not None else None
@@ -1069,31 +1061,36 @@ def own_api_definitions(fs):
     return fs.own_api
 
 
-def hashtable_api_call(fs, t, i, helpers):
+def hashtable_api_call(fs, t, i):
     """The name of the <linux/hashtable.h> macro whose first argument is the table named
-    at token i (T, E->T or E.T), or None. A macro or function of that name that the file
-    or its headers define is not the API."""
+    at token i (T, E->T or E.T), or None."""
     toks = fs.toks
     text = toks.text
-    lo = i
-    if t.scope == 'member':
-        if text[i - 1] not in ('->', '.'):
-            return None
-        lo = i - 2
-        while lo >= 2 and text[lo - 1] in ('->', '.') and toks.kind[lo - 2] == 'id':
-            lo -= 2
-        if toks.kind[lo] != 'id' or text[lo - 1] in ('->', '.', '*', '&'):
-            return None
-    if text[lo - 1] != '(' or i + 1 >= len(text) or text[i + 1] not in (',', ')'):
+    lo = table_expression_start(toks, t, i)
+    if lo is None or text[lo - 1] != '(' or i + 1 >= len(text) or text[i + 1] not in (',', ')'):
         return None
     call = enclosing_call(text, lo)
     if call is None or call[1] != 0 or call[0] not in BUCKET_API | WHOLE_TABLE_API:
         return None
-    name = call[0]
-    if helpers.get(name) is not None or name in fs.macros or name in fs.functions or fs.decls.get(name) or any(
-            text[j] == name and text[j - 1] == 'define' for j in range(1, len(text))):
+    # (decide_table() refused the table already where the file or its headers define
+    # the name: a variable of that name is left)
+    return None if fs.decls.get(call[0]) else call[0]
+
+
+def table_expression_start(toks, t, i):
+    """The first token of the table expression whose name is token i: i itself, or for a
+    member the start of E->T / E.T (E a chain of names); None where E is something else."""
+    text = toks.text
+    if t.scope != 'member':
+        return i
+    if text[i - 1] not in ('->', '.'):
         return None
-    return name
+    lo = i - 2
+    while lo >= 2 and text[lo - 1] in ('->', '.') and toks.kind[lo - 2] == 'id':
+        lo -= 2
+    if toks.kind[lo] != 'id' or text[lo - 1] in ('->', '.', '*', '&'):
+        return None
+    return lo
 
 
 def mixes_only(fs, i):
@@ -1390,7 +1387,7 @@ def decide_table(fs, t, helpers):
         if toks.pos[i] not in t.uses and passed_to_same_buckets(fs, t, i, helpers):
             t.uses.add(toks.pos[i])
         if toks.pos[i] not in t.uses:
-            api = hashtable_api_call(fs, t, i, helpers)
+            api = hashtable_api_call(fs, t, i)
             if api is not None:
                 t.uses.add(toks.pos[i])
                 if api in BUCKET_API:
