@@ -1590,8 +1590,63 @@ def table_occurrences(fs, t):
                 continue         # a variable of the function, of that name
             if is_declarator(toks, i):
                 continue         # int peers, a parameter or variable of that name
+        elif t.struct and (designated_struct(toks, i) or base_struct(fs, i, strict=True)) \
+                not in (None, t.struct):
+            continue             # .hash = ping_hash, ops->hash(e): a member of another struct
         out.append(i)
     return out
+
+
+def _enclosing_brace(text, i):
+    """Index of the { of the braces around token i, or None."""
+    depth = 0
+    for j in range(i - 1, -1, -1):
+        if text[j] in (')', ']', '}'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            depth -= 1
+        elif text[j] == '{':
+            if depth == 0:
+                return j
+            depth -= 1
+    return None
+
+
+def designated_struct(toks, i):
+    """The struct that an initializer's designator .name (name at token i) names a
+    member of, where the initializer says it: struct S v = { .name = x }, an element
+    of struct S a[] = { { .name = x } }, or (struct S){ .name = x }; else None."""
+    text = toks.text
+    if i < 2 or text[i - 1] != '.' or text[i - 2] not in ('{', ',') or \
+            i + 1 >= len(text) or text[i + 1] != '=':
+        return None
+    brace = _enclosing_brace(text, i)
+    if brace is None or directive_start(toks, brace) != directive_start(toks, i):
+        return None
+    array = False
+    if brace and text[brace - 1] in ('{', ','):
+        array, brace = True, _enclosing_brace(text, brace)   # an element of an array
+        if brace is None:
+            return None
+    if brace and text[brace - 1] == ')':                     # a compound literal
+        words = text[matching_open(text, brace - 1) + 1:brace - 1]
+        return words[1] if not array and len(words) == 2 and words[0] == 'struct' else None
+    if not brace or text[brace - 1] != '=':
+        return None
+    start = brace - 1
+    while start > 0 and text[start - 1] not in (';', '{', '}', ')') and \
+            directive_start(toks, start - 1) is None:
+        start -= 1
+    decl = text[start:brace - 1]
+    if array:                        # struct S name[N] =
+        if len(decl) < 3 or decl[-1] != ']' or matching_open(decl, len(decl) - 1) < 1:
+            return None
+        decl = decl[:matching_open(decl, len(decl) - 1)]
+    kinds = [toks.kind[k] for k in range(start, start + len(decl))]
+    if decl.count('struct') != 1 or any(k != 'id' for k in kinds):
+        return None                  # pointers, functions, attributes: not followed
+    at = decl.index('struct')
+    return decl[at + 1] if at + 2 < len(decl) else None
 
 
 def tok_indices(fs, span):
@@ -1607,7 +1662,8 @@ def declared_type(fs, var, rng):
             return type_text
     return None
 
-
+@initialize:python@
+@@
 def key_type(fs, var, rng):
     """The type of local or parameter var in function rng, for its width: None where the
     function declares var twice with different types (sibling blocks, shadowing), as
@@ -1643,6 +1699,61 @@ def in_spans(pos, spans):
     return any(s is not None and s[0] <= pos < s[1] for s in spans)
 
 
+def base_struct(fs, i, strict=False):
+    """The struct whose member the name at token i is (E->name, E.name), by the declared
+    type of E: a variable, or X->f with f a struct pointer field of X's struct; None
+    when unknown. strict: also None when -> and . do not agree with the type."""
+    toks = fs.toks
+    base = i - 2
+    rng = function_range(fs, toks.pos[i])
+    if strict and directive_start(toks, i) is not None:
+        return None                  # in a macro body: its names are the parameters of the macro
+    simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
+    if strict and not _one_declaration(fs, toks.text[base if simple else base - 2], rng):
+        return None                  # which declaration a use sees depends on its block
+    type_text = variable_type(fs, toks.text[base], rng) if simple else None
+    if not simple and toks.text[base - 1] == '->' and toks.kind[base] == 'id' and \
+            toks.kind[base - 2] == 'id' and toks.text[base - 3] not in ('->', '.'):
+        # X->f->T: the struct that field f of the struct of X points to
+        outer = re.findall(r'\w+', variable_type(fs, toks.text[base - 2], rng) or '')
+        if 'struct' in outer and '*' in (variable_type(fs, toks.text[base - 2], rng) or ''):
+            pointed = fs.struct_pointers.get(outer[outer.index('struct') + 1], {})
+            if toks.text[base] in pointed:
+                type_text = 'struct %s *' % pointed[toks.text[base]]
+    words = re.findall(r'\w+', type_text or '')
+    # struct S *e, struct S e, const struct S *e: one struct, named right after the keyword
+    if words.count('struct') != 1 or words.index('struct') + 1 >= len(words):
+        return None
+    if strict and (toks.text[i - 1] == '->' and '*' not in type_text or
+                   toks.text[i - 1] == '.' and '*' in type_text):
+        return None              # not what C would allow: spatch saw something else
+    return words[words.index('struct') + 1]
+
+
+def _one_declaration(fs, var, rng):
+    """Is var declared exactly once where a use in function rng may see it (its locals
+    and parameters, in any block, and the file scope)? Then its declared type is its type."""
+    if rng is None:
+        return False
+    lo, hi = fs.toks.pos[function_header(fs, rng)[1]], fs.toks.pos[rng[1]]
+    seen = [pos for pos, _, _ in fs.decls.get(var, ())
+            if lo <= pos <= hi or _brace_depth(fs, pos) == 0]
+    return len(seen) == 1
+
+
+def _brace_depth(fs, pos):
+    """How many braces and parentheses enclose the token at pos (0: a file-scope
+    declaration, not a parameter; whatever spatch parsed)."""
+    if getattr(fs, 'depths', None) is None:
+        depth, fs.depths = 0, []
+        for tok in fs.toks.text:
+            depth -= tok in ('}', ')')
+            fs.depths.append(depth)
+            depth += tok in ('{', '(')
+    i = fs.toks.at_pos(pos)
+    return None if i is None else fs.depths[i]
+
+
 # ---------------------------------------------------------------- helpers.py
 # Helpers: functions and function-like macros whose result picks a bucket.
 #
@@ -1664,8 +1775,6 @@ def in_spans(pos, spans):
 HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
            'hash_ptr': 'hashptr'}
 
-@initialize:python@
-@@
 # calls a kept mix may make: functions of their arguments only, without side effects
 PURE_CALLS = {
     'jhash', 'jhash2', 'jhash_1word', 'jhash_2words', 'jhash_3words', 'hash_32', 'hash_64',
@@ -1852,7 +1961,8 @@ class Meaning:
         self.one_to_one = False      # the value hashed is one-to-one in the key
         self.lossy = None            # the value hashed, where keys that differ may share it
 
-
+@initialize:python@
+@@
 def is_fold(node, params, const_names):
     """Is node a pure fold: integer arithmetic on parameters and constants only?"""
     kind = node[0]
@@ -1956,8 +2066,7 @@ def _note_one_to_one(one_to_one, var, value, keeps, var_type, is_one_to_one):
     else:
         one_to_one.discard(var)
 
-@initialize:python@
-@@
+
 def _wider_than_32_bits(d, m):
     """Does d compute its hash_32() value with a type, cast or number wider than 32
     bits (or of a type not known to be narrower)? Only the parameters its key reads
@@ -2153,7 +2262,8 @@ def _enclosing_open(text, lo, i):
             depth -= 1
     return None
 
-
+@initialize:python@
+@@
 def _may_take_member(callee, helpers):
     """May a call of callee take an argument as a member name? A kernel macro that does,
     or a macro of the file or its headers that writes a parameter after -> or . or
@@ -2221,8 +2331,7 @@ def _narrowed(d, m):
                          'hashptr': 'hash_ptr'}.get(m.reducer[0], m.reducer[0]), key_type)
     return None
 
-@initialize:python@
-@@
+
 def _meaning(d, helpers, const_names):
     m = Meaning()
     toks = d.toks
@@ -2429,7 +2538,8 @@ def _note_typed(m, d, var, rhs):
         text = cast_text(type_text, text)
     m.typed_locals[var] = text
 
-
+@initialize:python@
+@@
 def _keeps_type(toks, node, canon, types):
     """Is an expression already of the integer type canon (_canonical()), so that a
     local of that type holds it unchanged? Only names and casts of that type, small
@@ -2521,8 +2631,7 @@ def _structured_meaning(d, m, params):
         m.why = 'its hash does not depend on its parameters'
     return m
 
-@initialize:python@
-@@
+
 # words before a parenthesis that are no call
 _NO_CALL_WORDS = {'if', 'for', 'while', 'switch', 'sizeof', 'return', 'typeof', '__typeof__',
               'alignof', '_Alignof', 'defined'}
@@ -2727,7 +2836,8 @@ _BODY_KEYWORDS = {'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default
                     'break', 'continue', 'goto', 'sizeof', 'typeof', '__typeof__', 'struct',
                     'union', 'enum', 'static', 'register', 'auto', 'inline', 'extern'}
 
-
+@initialize:python@
+@@
 def outside_names(d):
     """Names definition d reads that are none of its parameters or locals (a global
     it reads: static u32 salt), read off its tokens: not fields, callees, type words
@@ -2800,8 +2910,7 @@ def is_integer_type(type_text):
 # index helper, of a bucket helper, and the base of a member table
 KEY_PART, INDEX_ARG, BUCKET_ARG, TABLE_BASE = '_k0', '_i%d', '_b%d', '_t0'
 
-@initialize:python@
-@@
+
 class Reduction:
     """How an index reduces its key: form, key text, and where the key comes from.
 
@@ -3019,7 +3128,8 @@ def width_of(fs, node, rng):
 
 _ARITHMETIC = ('+', '-', '*', '/', '%', '&', '|', '^', '<<', '>>')
 
-
+@initialize:python@
+@@
 def member_of_struct(fs, t, table_text, rng):
     """Is table_text (E->T, E.T) a member of the struct of member table t, by E's type?"""
     toks = Tokens(table_text)
@@ -3097,8 +3207,7 @@ def undefined_names(fs, texts):
             todo.extend(re.findall(r'[A-Za-z_]\w*', value))
     return seen & undefs
 
-@initialize:python@
-@@
+
 def check_operand(fs, t, form, operand_text, where, what):
     """Does the mask, modulus or bits of a reduction fit the table size?"""
     operand_text = sizes_of_table(t, operand_text)
@@ -3288,7 +3397,8 @@ def holds_bucket_number(type_text):
     every bit of a bucket number? Not a type narrower than 32 bits."""
     return not set((type_text or '').split()) & _NARROW_WORDS
 
-
+@initialize:python@
+@@
 def fold_key(d, m, env, types, form):
     """The key of a helper that only folds one parameter: that parameter's argument."""
     arg = env[m.fold_param]
@@ -3321,8 +3431,7 @@ def fold_key(d, m, env, types, form):
         return r
     return reduction_of_text('helper ' + d.name, arg, width_class(arg_type) if arg_type else None)
 
-@initialize:python@
-@@
+
 def bucket_call(fs, node, where, rng, helpers, tables_only=None):
     """(table, table text, Reduction or None) of a call of a bucket helper; None if not one.
 
@@ -3573,7 +3682,8 @@ def substitute(text, env):
     toks = Tokens(text)
     return render(toks, parse_tokens(toks, 0, len(toks.text)), env)
 
-
+@initialize:python@
+@@
 def key_names(red):
     """Names, fields and whether calls are read by the key of red."""
     names, fields = set(), set()
@@ -3617,8 +3727,6 @@ def key_names(red):
 # code is left open-coded; only the shapes that mean exactly hash_for_each(),
 # hash_init() or hash_empty() are rewritten (analysis.py).
 
-@initialize:python@
-@@
 # calls that read a bucket given to them, or clear it, but never insert into it
 READ_ONLY_CALLS = {
     'hlist_empty', 'hlist_first_rcu', 'INIT_HLIST_HEAD', 'hlist_for_each_entry',
@@ -3843,7 +3951,8 @@ def seq_operations(toks, show):
 
 _POSITION_RETURN = {'(', ')', '*', '<', '<=', '>', '>=', '?', ':', 'NULL'}
 
-
+@initialize:python@
+@@
 def _counts_position(toks, d):
     """Does seq_file callback d return only its loff_t *pos (or NULL, or one of them
     after comparing *pos with a constant), and change *pos only by counting it up?"""
@@ -3902,8 +4011,7 @@ def _field_starts(text, i):
         start -= 2
     return start
 
-@initialize:python@
-@@
+
 def table_field(fs, name):
     """Does the field name (of a struct of this file) only ever hold a table, or NULL,
     and is it only compared with one? iter->table = T; ... if (iter->table == T)
@@ -4105,7 +4213,8 @@ class BucketParam:
 def squash(text):
     return ''.join(text.split())
 
-
+@initialize:python@
+@@
 def find_bucket_params(fs, helpers, pointers, bucket_pointers):
     """The bucket parameters (and bucket number parameters) of the static functions."""
     toks = fs.toks
@@ -4171,8 +4280,7 @@ def _op_indices(fs):
         out[index[-1][0]] = (pos, t, toks.pos[table[-1][0]])
     return out
 
-@initialize:python@
-@@
+
 def _index_calls(fs, d, j, t, helpers, ops):
     """The bucket number parameter j of d: every call passes a bucket number of t made
     from a key, inline or through an index variable the caller also indexes t with."""
@@ -4388,7 +4496,8 @@ def plan(fs, bp, helpers):
     bp.table_text = substitute(table_template, mapping)
     bp.missing = missing
 
-
+@initialize:python@
+@@
 def _new_param(fs, bp, ph, names):
     """(type, name) of the parameter that carries the key part ph, or None (refused)."""
     t, d = bp.table, bp.func
@@ -4467,8 +4576,7 @@ FREES = ('kfree', 'kvfree', 'vfree')
 MAX_BYTES = 64 * 1024
 BUCKET_BYTES = 8                     # sizeof(struct hlist_head) on 64-bit
 
-@initialize:python@
-@@
+
 def _is_bucket_size(toks, node, name):
     """Is node sizeof(struct hlist_head), sizeof(*T) or sizeof(T[0])?"""
     node = strip_parens(node)
@@ -4665,7 +4773,8 @@ def _enclosing_if(fs, i):
         return j - 1
     return None
 
-
+@initialize:python@
+@@
 def _null_test(fs, j):
     """(index of the if, end) when the table name at j is the whole test of an if: !T, T == NULL."""
     text = fs.toks.text
@@ -4762,8 +4871,7 @@ def note_table(p, name, size, psize):
     t.uses.add(pos)
     fs.tables[name] = t
 
-@initialize:python@
-@@
+
 def note_member_table(p, name, size, struct, psize=None):
     """A table inside a struct: its uses are E->name and E.name in this file."""
     fs = state(p)
@@ -4960,7 +5068,8 @@ def file_era(fs):
         return 'mixed'
     return 'old' if fs.old_iters else 'new' if new else None
 
-
+@initialize:python@
+@@
 def walker_bucket(fs, name, nargs):
     """Which argument of the iterator name with nargs arguments is its bucket (or None)."""
     want = _WALKERS[name].get(nargs, -1)
@@ -5056,9 +5165,6 @@ _ONE_FIELD_CALLS = {
 }
 # stores of their second argument into the first, an lvalue: WRITE_ONCE(p->f, v) is p->f = v
 _STORE_CALLS = {'WRITE_ONCE', 'rcu_assign_pointer', 'smp_store_release'}
-
-@initialize:python@
-@@
 # calls that only read their arguments (the kernel's printk has no %n): a key they
 # print or compare is the same after them
 _READ_ONLY_CALLS = {
@@ -5255,7 +5361,8 @@ def _through_loops(fs, start, end, rng=None):
                 last = max(last, g + 2)
     return last
 
-
+@initialize:python@
+@@
 def in_union(text, field):
     """Is field named in the body of a union of the file, with a name or without, and
     whatever follows it (union { u32 gen; atomic_t gen_atomic; } __packed;)? A write to
@@ -5329,8 +5436,7 @@ def _field_of_new_object(fs, k, start, names):
             return False             # stored, or handed to a call or macro, which may keep it
     return True
 
-@initialize:python@
-@@
+
 def _address_only(fs, helpers, name):
     """Is name a helper that returns container_of(P, struct S, m) of its parameter P and
     does nothing else: MSDOS_I(inode)? It computes an address and writes nothing. Its
@@ -5549,7 +5655,8 @@ def _read_by_calls(called, helpers, depth=0):
         out |= {n for n in read if not n.isupper() or n in helpers.fs.decls} | inner
     return out
 
-
+@initialize:python@
+@@
 def _through_macros(names, macros, depth=0):
     """names, each object-like macro among them replaced by the names its values read
     (#define SALT cur_salt reads cur_salt; #define BITS 4 reads nothing)."""
@@ -5576,8 +5683,7 @@ def _written_through(text, i, end, assign_ops):
             break
     return j < len(text) and text[j] in assign_ops
 
-@initialize:python@
-@@
+
 def collect_sites(fs, helpers):
     """Give every table its sites: the hlist operations on one of its buckets."""
     toks = fs.toks
@@ -5847,7 +5953,8 @@ def _check_helpers(fs, helpers):
                          % (name, t.name), toks.pos[paired[0]])
     return out
 
-
+@initialize:python@
+@@
 def table_reductions(t):
     """The Reductions of every keyed access of table t."""
     return [s.red for s in t.sites if s.red is not None] + \
@@ -5864,8 +5971,7 @@ def buckets_unchanged(t):
     reds = table_reductions(t)
     return bool(reds) and all(r.picks_hash_min_bucket() for r in reds)
 
-@initialize:python@
-@@
+
 def passed_to_same_buckets(fs, t, i, helpers):
     """Is the table named at token i passed whole to a static function of the file that
     picks its buckets only as hash_min() would (P[E], &P[E] with E = hash_32() of a key
@@ -6779,61 +6885,6 @@ def check_member_bases(fs, t):
                      % (toks.text[i - 2], toks.text[i - 1], t.name, t.struct or '?'), toks.pos[i])
 
 
-def base_struct(fs, i, strict=False):
-    """The struct whose member the name at token i is (E->name, E.name), by the declared
-    type of E: a variable, or X->f with f a struct pointer field of X's struct; None
-    when unknown. strict: also None when -> and . do not agree with the type."""
-    toks = fs.toks
-    base = i - 2
-    rng = function_range(fs, toks.pos[i])
-    if strict and directive_start(toks, i) is not None:
-        return None                  # in a macro body: its names are the parameters of the macro
-    simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
-    if strict and not _one_declaration(fs, toks.text[base if simple else base - 2], rng):
-        return None                  # which declaration a use sees depends on its block
-    type_text = variable_type(fs, toks.text[base], rng) if simple else None
-    if not simple and toks.text[base - 1] == '->' and toks.kind[base] == 'id' and \
-            toks.kind[base - 2] == 'id' and toks.text[base - 3] not in ('->', '.'):
-        # X->f->T: the struct that field f of the struct of X points to
-        outer = re.findall(r'\w+', variable_type(fs, toks.text[base - 2], rng) or '')
-        if 'struct' in outer and '*' in (variable_type(fs, toks.text[base - 2], rng) or ''):
-            pointed = fs.struct_pointers.get(outer[outer.index('struct') + 1], {})
-            if toks.text[base] in pointed:
-                type_text = 'struct %s *' % pointed[toks.text[base]]
-    words = re.findall(r'\w+', type_text or '')
-    # struct S *e, struct S e, const struct S *e: one struct, named right after the keyword
-    if words.count('struct') != 1 or words.index('struct') + 1 >= len(words):
-        return None
-    if strict and (toks.text[i - 1] == '->' and '*' not in type_text or
-                   toks.text[i - 1] == '.' and '*' in type_text):
-        return None              # not what C would allow: spatch saw something else
-    return words[words.index('struct') + 1]
-
-
-def _one_declaration(fs, var, rng):
-    """Is var declared exactly once where a use in function rng may see it (its locals
-    and parameters, in any block, and the file scope)? Then its declared type is its type."""
-    if rng is None:
-        return False
-    lo, hi = fs.toks.pos[function_header(fs, rng)[1]], fs.toks.pos[rng[1]]
-    seen = [pos for pos, _, _ in fs.decls.get(var, ())
-            if lo <= pos <= hi or _brace_depth(fs, pos) == 0]
-    return len(seen) == 1
-
-
-def _brace_depth(fs, pos):
-    """How many braces and parentheses enclose the token at pos (0: a file-scope
-    declaration, not a parameter; whatever spatch parsed)."""
-    if getattr(fs, 'depths', None) is None:
-        depth, fs.depths = 0, []
-        for tok in fs.toks.text:
-            depth -= tok in ('}', ')')
-            fs.depths.append(depth)
-            depth += tok in ('{', '(')
-    i = fs.toks.at_pos(pos)
-    return None if i is None else fs.depths[i]
-
-
 def drop_absent_members(fs):
     """A member table from another file (injected) that this file names only as the
     member of other structs (il->rs_table of struct il_cmd, not of struct ip_vs_dest):
@@ -6888,8 +6939,7 @@ def is_emptiness_test(fs, t, loop):
     return names_it and (body[-2], after[1]) in (('false', 'true'), ('0', '1')) \
         and after[0] == 'return' and after[2] == ';'
 
-@initialize:python@
-@@
+
 def shared_macros(fs):
     """Macro values and field types from headers, where the file has none: those of
     the shared tables the file names (the headers of the others may not be its own)."""
@@ -6951,7 +7001,8 @@ def approve_reduction_drop(fs, d, m):
     approve_span(fs, lo, hi, 'replace', text)
     return set(range(lo, hi)) - set(range(mix[-1][0], mix[-1][1]))
 
-
+@initialize:python@
+@@
 def approve_allocation(fs, t):
     """The allocation goes (its table is zero at boot) or becomes hash_init(), and so do
     its failure branch and its frees. Returns the token indices that go."""
@@ -7303,13 +7354,20 @@ def record(p):
     if not out or fs.recorded:
         return
     fs.recorded = True
-    tables = [table_record(fs, t) for t in fs.tables.values()
-              if not (t.injected and t.verdict == 'skipped' and not table_occurrences(fs, t))]
+    unused = [t for t in fs.tables.values()
+              if t.injected and t.verdict == 'skipped' and not table_occurrences(fs, t)]
+    tables = [table_record(fs, t) for t in fs.tables.values() if t not in unused]
+    absent = dict(fs.absent)
+    for t in unused:
+        # every ign->tunnels here is a member of another struct (by its type): no use
+        structs = [b for b in member_bases(fs, t.name) if b not in ('?', t.struct)]
+        if t.scope == 'member' and structs and not t.sites and not t.bucket_ptrs:
+            absent.setdefault(t.name, (t.key, structs))
     # named here only as members of other structs: this file has no use of them
     tables += [dict(name=name, key=key, file=fs.path, scope='member', shared=True,
                     verdict='absent', bases=structs,
                     reasons=['named here only as a member of struct %s' % ', '.join(structs)])
-               for name, (key, structs) in sorted(fs.absent.items())]
+               for name, (key, structs) in sorted(absent.items())]
     name = hashlib.md5(fs.path.encode()).hexdigest() + '.json'
     tmp = os.path.join(out, name + '.tmp')
     with open(tmp, 'w') as f:
@@ -7330,7 +7388,8 @@ def converts(p):
     _CONVERTING['file'] = fs
     return bool(fs.approved)
 
-
+@initialize:python@
+@@
 def gate_function(*kinds):
     """The function that opens the gate of the rules making changes of these kinds.
 
@@ -7348,8 +7407,7 @@ def gate_function(*kinds):
                            'the file is left unchanged' % (fs.path if fs else '?', kinds[0]))
     return min(fs.functions)
 
-@initialize:python@
-@@
+
 def approved(p, kind, extra=None):
     fs = state(p)
     decide(fs)

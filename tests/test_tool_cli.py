@@ -497,6 +497,19 @@ class OtherStructMemberTest(unittest.TestCase):
         self.assertNotIn('lib/c.c', tables['mt']['files'])
 
 
+    # a struct of its own with a member mt, used by its type and in an initializer
+    OWN_STRUCT_USE = ('#include "t.h"\nstruct local { unsigned int mt[4]; };\n'
+                      'static struct local l0 = { .mt = { 1 } };\n'
+                      'unsigned int get(struct local *l, unsigned int i)\n{\n'
+                      '\treturn l->mt[i & 3] + l0.mt[0];\n}\n')
+
+    def test_file_naming_only_its_own_struct_member_does_not_block(self):
+        r, tables = self.convert({'lib/c.c': self.OWN_STRUCT_USE})
+        self.assertEqual(tables['mt']['verdict'], 'converted', tables['mt']['reasons'])
+        self.assertNotIn('lib/c.c', tables['mt']['files'])
+        self.assertNotIn('+++ b/lib/c.c', r.stdout)
+
+
 class HeaderIncludedThroughAnotherTest(unittest.TestCase):
     """A header whose member table would become DECLARE_HASHTABLE() (and which would
     include <linux/hashtable.h>) is included by c.c only through wrap.h, and c.c has a

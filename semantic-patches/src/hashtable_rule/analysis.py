@@ -5,7 +5,7 @@ import re
 from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus_one, parse_text,
                     power_of_two_by_construction, same_constant,
                     parse_tokens, render, strip_parens)
-from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, declaration_scope,
+from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, base_struct, declaration_scope,
                     declared_type,
                     function_header, function_range, in_spans, is_declarator, occurrences,
                     statement_end, table_occurrences, tok_indices, variable_type)
@@ -1879,61 +1879,6 @@ def check_member_bases(fs, t):
         if not t.struct or base_struct(fs, i) != t.struct:
             t.refuse('cannot tell that "%s%s%s" is a member of struct %s'
                      % (toks.text[i - 2], toks.text[i - 1], t.name, t.struct or '?'), toks.pos[i])
-
-
-def base_struct(fs, i, strict=False):
-    """The struct whose member the name at token i is (E->name, E.name), by the declared
-    type of E: a variable, or X->f with f a struct pointer field of X's struct; None
-    when unknown. strict: also None when -> and . do not agree with the type."""
-    toks = fs.toks
-    base = i - 2
-    rng = function_range(fs, toks.pos[i])
-    if strict and directive_start(toks, i) is not None:
-        return None                  # in a macro body: its names are the parameters of the macro
-    simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
-    if strict and not _one_declaration(fs, toks.text[base if simple else base - 2], rng):
-        return None                  # which declaration a use sees depends on its block
-    type_text = variable_type(fs, toks.text[base], rng) if simple else None
-    if not simple and toks.text[base - 1] == '->' and toks.kind[base] == 'id' and \
-            toks.kind[base - 2] == 'id' and toks.text[base - 3] not in ('->', '.'):
-        # X->f->T: the struct that field f of the struct of X points to
-        outer = re.findall(r'\w+', variable_type(fs, toks.text[base - 2], rng) or '')
-        if 'struct' in outer and '*' in (variable_type(fs, toks.text[base - 2], rng) or ''):
-            pointed = fs.struct_pointers.get(outer[outer.index('struct') + 1], {})
-            if toks.text[base] in pointed:
-                type_text = 'struct %s *' % pointed[toks.text[base]]
-    words = re.findall(r'\w+', type_text or '')
-    # struct S *e, struct S e, const struct S *e: one struct, named right after the keyword
-    if words.count('struct') != 1 or words.index('struct') + 1 >= len(words):
-        return None
-    if strict and (toks.text[i - 1] == '->' and '*' not in type_text or
-                   toks.text[i - 1] == '.' and '*' in type_text):
-        return None              # not what C would allow: spatch saw something else
-    return words[words.index('struct') + 1]
-
-
-def _one_declaration(fs, var, rng):
-    """Is var declared exactly once where a use in function rng may see it (its locals
-    and parameters, in any block, and the file scope)? Then its declared type is its type."""
-    if rng is None:
-        return False
-    lo, hi = fs.toks.pos[function_header(fs, rng)[1]], fs.toks.pos[rng[1]]
-    seen = [pos for pos, _, _ in fs.decls.get(var, ())
-            if lo <= pos <= hi or _brace_depth(fs, pos) == 0]
-    return len(seen) == 1
-
-
-def _brace_depth(fs, pos):
-    """How many braces and parentheses enclose the token at pos (0: a file-scope
-    declaration, not a parameter; whatever spatch parsed)."""
-    if getattr(fs, 'depths', None) is None:
-        depth, fs.depths = 0, []
-        for tok in fs.toks.text:
-            depth -= tok in ('}', ')')
-            fs.depths.append(depth)
-            depth += tok in ('{', '(')
-    i = fs.toks.at_pos(pos)
-    return None if i is None else fs.depths[i]
 
 
 def drop_absent_members(fs):

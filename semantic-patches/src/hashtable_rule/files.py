@@ -15,9 +15,11 @@ written there as JSON, one file per source file (see verdicts.record).
 
 import json
 import os
+import re
 
 from .cexpr import TYPEDEFS, Macros, Unknown, parse_tokens
 from .tokens import (_HASH_SIGN, Tokens, _pos, _span, align, directive_start, function_window, matching_close,
+                     matching_open,
                      on_include_line)
 
 
@@ -426,8 +428,63 @@ def table_occurrences(fs, t):
                 continue         # a variable of the function, of that name
             if is_declarator(toks, i):
                 continue         # int peers, a parameter or variable of that name
+        elif t.struct and (designated_struct(toks, i) or base_struct(fs, i, strict=True)) \
+                not in (None, t.struct):
+            continue             # .hash = ping_hash, ops->hash(e): a member of another struct
         out.append(i)
     return out
+
+
+def _enclosing_brace(text, i):
+    """Index of the { of the braces around token i, or None."""
+    depth = 0
+    for j in range(i - 1, -1, -1):
+        if text[j] in (')', ']', '}'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            depth -= 1
+        elif text[j] == '{':
+            if depth == 0:
+                return j
+            depth -= 1
+    return None
+
+
+def designated_struct(toks, i):
+    """The struct that an initializer's designator .name (name at token i) names a
+    member of, where the initializer says it: struct S v = { .name = x }, an element
+    of struct S a[] = { { .name = x } }, or (struct S){ .name = x }; else None."""
+    text = toks.text
+    if i < 2 or text[i - 1] != '.' or text[i - 2] not in ('{', ',') or \
+            i + 1 >= len(text) or text[i + 1] != '=':
+        return None
+    brace = _enclosing_brace(text, i)
+    if brace is None or directive_start(toks, brace) != directive_start(toks, i):
+        return None
+    array = False
+    if brace and text[brace - 1] in ('{', ','):
+        array, brace = True, _enclosing_brace(text, brace)   # an element of an array
+        if brace is None:
+            return None
+    if brace and text[brace - 1] == ')':                     # a compound literal
+        words = text[matching_open(text, brace - 1) + 1:brace - 1]
+        return words[1] if not array and len(words) == 2 and words[0] == 'struct' else None
+    if not brace or text[brace - 1] != '=':
+        return None
+    start = brace - 1
+    while start > 0 and text[start - 1] not in (';', '{', '}', ')') and \
+            directive_start(toks, start - 1) is None:
+        start -= 1
+    decl = text[start:brace - 1]
+    if array:                        # struct S name[N] =
+        if len(decl) < 3 or decl[-1] != ']' or matching_open(decl, len(decl) - 1) < 1:
+            return None
+        decl = decl[:matching_open(decl, len(decl) - 1)]
+    kinds = [toks.kind[k] for k in range(start, start + len(decl))]
+    if decl.count('struct') != 1 or any(k != 'id' for k in kinds):
+        return None                  # pointers, functions, attributes: not followed
+    at = decl.index('struct')
+    return decl[at + 1] if at + 2 < len(decl) else None
 
 
 def tok_indices(fs, span):
@@ -477,3 +534,58 @@ def is_declarator(toks, i):
 
 def in_spans(pos, spans):
     return any(s is not None and s[0] <= pos < s[1] for s in spans)
+
+
+def base_struct(fs, i, strict=False):
+    """The struct whose member the name at token i is (E->name, E.name), by the declared
+    type of E: a variable, or X->f with f a struct pointer field of X's struct; None
+    when unknown. strict: also None when -> and . do not agree with the type."""
+    toks = fs.toks
+    base = i - 2
+    rng = function_range(fs, toks.pos[i])
+    if strict and directive_start(toks, i) is not None:
+        return None                  # in a macro body: its names are the parameters of the macro
+    simple = toks.kind[base] == 'id' and toks.text[base - 1] not in ('->', '.')
+    if strict and not _one_declaration(fs, toks.text[base if simple else base - 2], rng):
+        return None                  # which declaration a use sees depends on its block
+    type_text = variable_type(fs, toks.text[base], rng) if simple else None
+    if not simple and toks.text[base - 1] == '->' and toks.kind[base] == 'id' and \
+            toks.kind[base - 2] == 'id' and toks.text[base - 3] not in ('->', '.'):
+        # X->f->T: the struct that field f of the struct of X points to
+        outer = re.findall(r'\w+', variable_type(fs, toks.text[base - 2], rng) or '')
+        if 'struct' in outer and '*' in (variable_type(fs, toks.text[base - 2], rng) or ''):
+            pointed = fs.struct_pointers.get(outer[outer.index('struct') + 1], {})
+            if toks.text[base] in pointed:
+                type_text = 'struct %s *' % pointed[toks.text[base]]
+    words = re.findall(r'\w+', type_text or '')
+    # struct S *e, struct S e, const struct S *e: one struct, named right after the keyword
+    if words.count('struct') != 1 or words.index('struct') + 1 >= len(words):
+        return None
+    if strict and (toks.text[i - 1] == '->' and '*' not in type_text or
+                   toks.text[i - 1] == '.' and '*' in type_text):
+        return None              # not what C would allow: spatch saw something else
+    return words[words.index('struct') + 1]
+
+
+def _one_declaration(fs, var, rng):
+    """Is var declared exactly once where a use in function rng may see it (its locals
+    and parameters, in any block, and the file scope)? Then its declared type is its type."""
+    if rng is None:
+        return False
+    lo, hi = fs.toks.pos[function_header(fs, rng)[1]], fs.toks.pos[rng[1]]
+    seen = [pos for pos, _, _ in fs.decls.get(var, ())
+            if lo <= pos <= hi or _brace_depth(fs, pos) == 0]
+    return len(seen) == 1
+
+
+def _brace_depth(fs, pos):
+    """How many braces and parentheses enclose the token at pos (0: a file-scope
+    declaration, not a parameter; whatever spatch parsed)."""
+    if getattr(fs, 'depths', None) is None:
+        depth, fs.depths = 0, []
+        for tok in fs.toks.text:
+            depth -= tok in ('}', ')')
+            fs.depths.append(depth)
+            depth += tok in ('{', '(')
+    i = fs.toks.at_pos(pos)
+    return None if i is None else fs.depths[i]
