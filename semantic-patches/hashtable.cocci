@@ -2613,6 +2613,14 @@ def _structured_meaning(d, m, params):
     file_hash()). Such a mix is kept, less its reduction; it is never a fold."""
     toks = d.toks
     body = structured_body(toks, d.body[0], d.body[1], params)
+    if _returns_a_bucket(d):
+        # a bucket helper goes, and its key is written at its call sites: a key that
+        # takes statements has no such expression
+        m.kind = 'bucket'
+        m.table = bucket_parts(_last_return(d))[0]
+        m.why = 'it computes its key over statements (%s), which no expression at its ' \
+            'call sites can repeat' % (body if isinstance(body, str) else 'branches or loops')
+        return m
     if isinstance(body, str):
         m.why = 'its body is more than straight-line code (%s)' % body
         return m
@@ -2630,6 +2638,30 @@ def _structured_meaning(d, m, params):
     if not set(params) & {toks.text[i] for i in range(d.body[0], d.body[1])}:
         m.why = 'its hash does not depend on its parameters'
     return m
+
+
+def _last_return(d):
+    """The node its last statement returns (return X; at the end of its body), or None."""
+    toks, (lo, hi) = d.toks, d.body
+    text = toks.text
+    if hi - lo < 3 or text[hi - 1] != ';':
+        return None
+    start = hi - 2
+    depth = 0
+    while start > lo and not (depth == 0 and text[start] in (';', '{', '}')):
+        depth += {')': 1, ']': 1, '(': -1, '[': -1}.get(text[start], 0)
+        start -= 1
+    if text[start + 1] != 'return':
+        return None
+    try:
+        return parse_tokens(toks, start + 2, hi - 1)
+    except (Unknown, IndexError):
+        return None
+
+
+def _returns_a_bucket(d):
+    node = _last_return(d)
+    return node is not None and bucket_parts(node) is not None
 
 
 # words before a parenthesis that are no call
@@ -2801,7 +2833,8 @@ def _declarator_words(toks, lo, hi):
     return toks.kind[lo] == 'id' and all(toks.kind[x] == 'id' or toks.text[x] == '*'
                                          for x in range(lo, hi))
 
-
+@initialize:python@
+@@
 def is_pure_body(d, pure_call):
     """Does definition d only compute from its parameters, calling pure_call(name) functions?"""
     if d.ambiguous:
@@ -2836,8 +2869,7 @@ _BODY_KEYWORDS = {'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default
                     'break', 'continue', 'goto', 'sizeof', 'typeof', '__typeof__', 'struct',
                     'union', 'enum', 'static', 'register', 'auto', 'inline', 'extern'}
 
-@initialize:python@
-@@
+
 def outside_names(d):
     """Names definition d reads that are none of its parameters or locals (a global
     it reads: static u32 salt), read off its tokens: not fields, callees, type words
@@ -3088,7 +3120,8 @@ def table_of(fs, node):
             return t
     return None
 
-
+@initialize:python@
+@@
 def type_of(fs, node, rng):
     """The C type of an expression of the file, when spatch or a declaration tells it."""
     lo, hi = node[-1]
@@ -3128,8 +3161,7 @@ def width_of(fs, node, rng):
 
 _ARITHMETIC = ('+', '-', '*', '/', '%', '&', '|', '^', '<<', '>>')
 
-@initialize:python@
-@@
+
 def member_of_struct(fs, t, table_text, rng):
     """Is table_text (E->T, E.T) a member of the struct of member table t, by E's type?"""
     toks = Tokens(table_text)
@@ -3310,7 +3342,8 @@ def index_reduction(fs, t, node, where, rng, helpers):
         t.refuse('index "%s" is not a masked or hashed key' % what, where)
     return None
 
-
+@initialize:python@
+@@
 def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, arg_texts=None):
     """The key of a call of index helper d with arguments actuals (texts).
 
@@ -3397,8 +3430,7 @@ def holds_bucket_number(type_text):
     every bit of a bucket number? Not a type narrower than 32 bits."""
     return not set((type_text or '').split()) & _NARROW_WORDS
 
-@initialize:python@
-@@
+
 def fold_key(d, m, env, types, form):
     """The key of a helper that only folds one parameter: that parameter's argument."""
     arg = env[m.fold_param]
@@ -3604,7 +3636,8 @@ def local_values(m, env):
     call (env: parameter -> text there)."""
     return {name: substitute(value, env) for name, value in m.typed_locals.items()}
 
-
+@initialize:python@
+@@
 def _inner_arguments(d, m, inner_args, env, types):
     """(texts, types) of the arguments helper d passes the helper it calls, written over
     the arguments of d's call (env: parameter -> text there; types: theirs), or (None,
@@ -3682,8 +3715,7 @@ def substitute(text, env):
     toks = Tokens(text)
     return render(toks, parse_tokens(toks, 0, len(toks.text)), env)
 
-@initialize:python@
-@@
+
 def key_names(red):
     """Names, fields and whether calls are read by the key of red."""
     names, fields = set(), set()
@@ -3891,7 +3923,8 @@ class Positional:
             return False             # *=, &= and the like
         return True
 
-
+@initialize:python@
+@@
 def seq_position(fs, name, rng):
     """Is name the v of a seq_file show() whose start() and next() return only their
     position (or NULL) and only count it up? *(loff_t *)v is then the number of the
@@ -3951,8 +3984,7 @@ def seq_operations(toks, show):
 
 _POSITION_RETURN = {'(', ')', '*', '<', '<=', '>', '>=', '?', ':', 'NULL'}
 
-@initialize:python@
-@@
+
 def _counts_position(toks, d):
     """Does seq_file callback d return only its loff_t *pos (or NULL, or one of them
     after comparing *pos with a constant), and change *pos only by counting it up?"""
@@ -4185,7 +4217,8 @@ def index_of(text, i):
 
 _CHANGES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
 
-
+@initialize:python@
+@@
 class Call:
     """A call of a function with a bucket parameter, and the bucket it passes."""
 
@@ -4213,8 +4246,7 @@ class BucketParam:
 def squash(text):
     return ''.join(text.split())
 
-@initialize:python@
-@@
+
 def find_bucket_params(fs, helpers, pointers, bucket_pointers):
     """The bucket parameters (and bucket number parameters) of the static functions."""
     toks = fs.toks
@@ -4432,7 +4464,8 @@ def resolve_bucket(fs, node, where, rng, helpers, pointers, bucket_pointers):
             return t, table_text, red, None
     return None
 
-
+@initialize:python@
+@@
 def plan(fs, bp, helpers):
     """How the callee gets its key: from other arguments (drop) or a new one (replace)."""
     toks = fs.toks
@@ -4496,8 +4529,7 @@ def plan(fs, bp, helpers):
     bp.table_text = substitute(table_template, mapping)
     bp.missing = missing
 
-@initialize:python@
-@@
+
 def _new_param(fs, bp, ph, names):
     """(type, name) of the parameter that carries the key part ph, or None (refused)."""
     t, d = bp.table, bp.func
@@ -4727,7 +4759,8 @@ def analyse_allocated(fs, t):
     for p in a.drop_statements:
         t.uses.add(p)
 
-
+@initialize:python@
+@@
 def starts_statement(toks, i):
     """Does a statement start at token i (after ; { } or a preprocessor line)?"""
     if i == 0 or toks.text[i - 1] in (';', '{', '}'):
@@ -4773,8 +4806,7 @@ def _enclosing_if(fs, i):
         return j - 1
     return None
 
-@initialize:python@
-@@
+
 def _null_test(fs, j):
     """(index of the if, end) when the table name at j is the whole test of an if: !T, T == NULL."""
     text = fs.toks.text
@@ -5018,6 +5050,8 @@ def note_member(pc, member):
 # ---------------------------------------------------------------- analysis.py
 # The decision on one table: is every occurrence of its name understood and safe?
 
+@initialize:python@
+@@
 def loop_covers_table(fs, t, loop):
     """Does the bound of a for loop visit exactly the buckets of the table?"""
     hi = loop['hi']
@@ -5068,8 +5102,7 @@ def file_era(fs):
         return 'mixed'
     return 'old' if fs.old_iters else 'new' if new else None
 
-@initialize:python@
-@@
+
 def walker_bucket(fs, name, nargs):
     """Which argument of the iterator name with nargs arguments is its bucket (or None)."""
     want = _WALKERS[name].get(nargs, -1)
@@ -5257,7 +5290,8 @@ def writes_other_field(text, i, fields, address=True):
     return all(op in ('->', '.') and name.isidentifier() and name not in fields
                for op, name in zip(steps[::2], steps[1::2]))
 
-
+@initialize:python@
+@@
 def fields_written_by(d, helpers=None, depth=0):
     """The fields a function of the file writes, when its body is only calls that write
     one field of what a parameter points to (refcount_inc(&t->ref_count), WRITE_ONCE(t->f,
@@ -5361,8 +5395,7 @@ def _through_loops(fs, start, end, rng=None):
                 last = max(last, g + 2)
     return last
 
-@initialize:python@
-@@
+
 def in_union(text, field):
     """Is field named in the body of a union of the file, with a name or without, and
     whatever follows it (union { u32 gen; atomic_t gen_atomic; } __packed;)? A write to
@@ -5542,7 +5575,8 @@ def _called_through_parens(text, i):
         and not any(tok in ('struct', 'union', 'enum', 'const', 'unsigned', 'signed', 'int',
                             'long', 'short', 'char', 'void') for tok in inner)
 
-
+@initialize:python@
+@@
 def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
@@ -5655,8 +5689,7 @@ def _read_by_calls(called, helpers, depth=0):
         out |= {n for n in read if not n.isupper() or n in helpers.fs.decls} | inner
     return out
 
-@initialize:python@
-@@
+
 def _through_macros(names, macros, depth=0):
     """names, each object-like macro among them replaced by the names its values read
     (#define SALT cur_salt reads cur_salt; #define BITS 4 reads nothing)."""
@@ -5835,7 +5868,8 @@ def _local_at(fs, var, pos, rng):
             return True
     return False
 
-
+@initialize:python@
+@@
 def _declarator_end(text, at, end):
     """The last token of the declarator or assignment at token at, in the statement that
     ends at token end: before the next declarator of struct hlist_head *a = T, *b = U;
@@ -5953,8 +5987,7 @@ def _check_helpers(fs, helpers):
                          % (name, t.name), toks.pos[paired[0]])
     return out
 
-@initialize:python@
-@@
+
 def table_reductions(t):
     """The Reductions of every keyed access of table t."""
     return [s.red for s in t.sites if s.red is not None] + \

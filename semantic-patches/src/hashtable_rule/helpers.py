@@ -860,6 +860,14 @@ def _structured_meaning(d, m, params):
     file_hash()). Such a mix is kept, less its reduction; it is never a fold."""
     toks = d.toks
     body = structured_body(toks, d.body[0], d.body[1], params)
+    if _returns_a_bucket(d):
+        # a bucket helper goes, and its key is written at its call sites: a key that
+        # takes statements has no such expression
+        m.kind = 'bucket'
+        m.table = bucket_parts(_last_return(d))[0]
+        m.why = 'it computes its key over statements (%s), which no expression at its ' \
+            'call sites can repeat' % (body if isinstance(body, str) else 'branches or loops')
+        return m
     if isinstance(body, str):
         m.why = 'its body is more than straight-line code (%s)' % body
         return m
@@ -877,6 +885,30 @@ def _structured_meaning(d, m, params):
     if not set(params) & {toks.text[i] for i in range(d.body[0], d.body[1])}:
         m.why = 'its hash does not depend on its parameters'
     return m
+
+
+def _last_return(d):
+    """The node its last statement returns (return X; at the end of its body), or None."""
+    toks, (lo, hi) = d.toks, d.body
+    text = toks.text
+    if hi - lo < 3 or text[hi - 1] != ';':
+        return None
+    start = hi - 2
+    depth = 0
+    while start > lo and not (depth == 0 and text[start] in (';', '{', '}')):
+        depth += {')': 1, ']': 1, '(': -1, '[': -1}.get(text[start], 0)
+        start -= 1
+    if text[start + 1] != 'return':
+        return None
+    try:
+        return parse_tokens(toks, start + 2, hi - 1)
+    except (Unknown, IndexError):
+        return None
+
+
+def _returns_a_bucket(d):
+    node = _last_return(d)
+    return node is not None and bucket_parts(node) is not None
 
 
 # words before a parenthesis that are no call
