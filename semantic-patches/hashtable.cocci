@@ -3339,8 +3339,25 @@ def index_reduction(fs, t, node, where, rng, helpers):
     if node[0] == 'call':
         t.refuse('index "%s" comes from a helper, not a visible key reduction' % what, where)
     else:
-        t.refuse('index "%s" is not a masked or hashed key' % what, where)
+        t.refuse('index "%s" is not a masked or hashed key%s' % (what, foreign_field_note(fs, node)),
+                 where)
     return None
+
+
+def foreign_field_note(fs, node):
+    """For a bucket number kept in X->f, f a field of a struct of another file (a
+    cursor of a header struct: ping's state->bucket), why it cannot count as a
+    position ('' otherwise): Positional.field() follows the fields of this file only."""
+    node = strip_parens(node)
+    if node[0] != 'field' or node[2] in fs.local_fields:
+        return ''
+    text = fs.toks.text
+    # a cursor is counted along (st->bucket++); a stored hash (sk->sk_hash) is a key
+    if not any(tok == node[2] and text[i - 1] in ('->', '.') and
+               (text[i + 1] in ('++', '--') or text[i - 3] in ('++', '--'))
+               for i, tok in enumerate(text[3:-1], 3)):
+        return ''
+    return ': a field of a struct of another file, which other files may set to anything'
 
 @initialize:python@
 @@
@@ -6429,9 +6446,9 @@ def decide_table(fs, t, helpers):
                     api_buckets.append((api, toks.pos[i]))
         if toks.pos[i] not in t.uses:
             line = toks.pos[i][0]
-            t.refuse('use not understood: "%s"' % ' '.join(
+            t.refuse('use not understood: "%s"%s' % (' '.join(
                 toks.text[j] for j in range(max(0, i - 3), min(len(toks.text), i + 4))
-                if toks.pos[j][0] == line), toks.pos[i])
+                if toks.pos[j][0] == line), why_not_understood(fs, t, i, helpers)), toks.pos[i])
     for red in table_reductions(t):
         # hash_add(T, n, p->f) takes sizeof(p->f), which C refuses for a bit-field
         key = strip_parens(red.key) if red.key is not None else None
@@ -6896,6 +6913,30 @@ def positional_use(fs, t, i, positions):
         bucket_variable_reads(fs, text[start - 2], rng))
 
 
+def why_not_understood(fs, t, i, helpers):
+    """What a reviewer needs of a use not understood, where it is one of two shapes
+    (ping's table): ': ...', or ''."""
+    toks = fs.toks
+    text = toks.text
+    for d in helpers.defs.values():
+        if d.local and d.start is not None and d.start <= i <= d.end and \
+                helpers.meaning(d).kind == 'bucket':
+            # the table in the body of a bucket helper: understood through its calls
+            if helpers.meaning(d).why:
+                return ': in bucket helper %s(): %s' % (d.name, helpers.meaning(d).why)
+            return ': not every use of the buckets %s() returns is an hlist operation ' \
+                'that the API replaces' % d.name
+    index = index_of(text, i)
+    if index is None:
+        return ''
+    try:
+        node = parse_tokens(toks, index[0], index[1])
+    except (Unknown, IndexError):
+        return ''
+    note = foreign_field_note(fs, node)
+    return note and ': its bucket number "%s" is%s' % (render(toks, node), note.replace(':', '', 1))
+
+
 def check_member_bases(fs, t):
     """Every E->T and E.T must be on a variable of the struct of T.
 
@@ -7012,7 +7053,8 @@ def approve_span(fs, lo, hi, kind, extra=None):
     """Approve the expression of tokens lo..hi-1 (its first and last token must match)."""
     fs.approved[fs.toks.pos[lo]] = (kind, extra, fs.toks.pos[hi - 1])
 
-
+@initialize:python@
+@@
 def approve_reduction_drop(fs, d, m):
     """A kept index helper loses its reduction: return v & MASK; -> return v;
 
@@ -7034,8 +7076,7 @@ def approve_reduction_drop(fs, d, m):
     approve_span(fs, lo, hi, 'replace', text)
     return set(range(lo, hi)) - set(range(mix[-1][0], mix[-1][1]))
 
-@initialize:python@
-@@
+
 def approve_allocation(fs, t):
     """The allocation goes (its table is zero at boot) or becomes hash_init(), and so do
     its failure branch and its frees. Returns the token indices that go."""

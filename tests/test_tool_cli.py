@@ -700,6 +700,41 @@ if __name__ == '__main__':
     unittest.main()
 
 
+class HeaderCursorTest(unittest.TestCase):
+    """A walk that keeps its bucket number in a field of a struct of a header
+    (net/ipv4/ping.c: state->bucket of struct ping_iter_state): other files may set
+    that field to a key, so the table stays, and the reason says so (it said only
+    "use not understood")."""
+
+    HEADER = 'struct iter_state {\n\tint bucket;\n};\n'
+    SOURCE = ('#include <linux/types.h>\n#include <linux/list.h>\n#include "inc/iter.h"\n\n'
+              '#define NB 8\n\nstruct item {\n\tu32 key;\n\tstruct hlist_node node;\n};\n\n'
+              'static struct hlist_head tab[NB];\n\nvoid add(struct item *it)\n{\n'
+              '\thlist_add_head(&it->node, &tab[it->key & (NB - 1)]);\n}\n\n'
+              'int count(struct iter_state *st)\n{\n\tstruct item *it;\n\tint n = 0;\n\n'
+              '\tfor (st->bucket = 0; st->bucket < NB; st->bucket++)\n'
+              '\t\thlist_for_each_entry(it, &tab[st->bucket], node)\n'
+              '\t\t\tn++;\n\treturn n;\n}\n')
+
+    def test_table_stays_with_the_reason(self):
+        with tempfile.TemporaryDirectory() as tree:
+            os.makedirs(os.path.join(tree, 'inc'))
+            with open(os.path.join(tree, 'inc', 'iter.h'), 'w') as f:
+                f.write(self.HEADER)
+            with open(os.path.join(tree, 't.c'), 'w') as f:
+                f.write(self.SOURCE)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            report = os.path.join(tree, 'report.json')
+            r = run_tool('--check', 'none', '--json', report, tree)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(r.stdout, '')
+            with open(report) as f:
+                [table] = json.load(f)['tables']
+            self.assertEqual(table['verdict'], 'skipped')
+            self.assertIn('"st->bucket" is not a masked or hashed key: a field of a struct of '
+                          'another file, which other files may set to anything', table['reasons'][0])
+
+
 class HeaderRedefinesApiTest(unittest.TestCase):
     """A header of the tree that defines hash_for_each_possible() again (after
     <linux/hashtable.h>): the rule alone cannot see it (it reads no includes), so the

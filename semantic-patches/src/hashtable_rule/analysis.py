@@ -16,7 +16,7 @@ from .allocated import analyse_allocated
 from .params import find_bucket_params
 from .positional import (Positional, bucket_variable_reads, enclosing_call, index_of,
                          inserts_into, names_table_field, read_only_use, stored_in_cursor)
-from .sites import (Reduction, bucket_call, holds_bucket_number, index_reduction, key_names,
+from .sites import (Reduction, bucket_call, foreign_field_note, holds_bucket_number, index_reduction, key_names,
                     names_table, reduction_of_text, parse_error, parse_span, table_of, type_of, undefined_names)
 from .widths import is_32_bits, width_class
 
@@ -1394,9 +1394,9 @@ def decide_table(fs, t, helpers):
                     api_buckets.append((api, toks.pos[i]))
         if toks.pos[i] not in t.uses:
             line = toks.pos[i][0]
-            t.refuse('use not understood: "%s"' % ' '.join(
+            t.refuse('use not understood: "%s"%s' % (' '.join(
                 toks.text[j] for j in range(max(0, i - 3), min(len(toks.text), i + 4))
-                if toks.pos[j][0] == line), toks.pos[i])
+                if toks.pos[j][0] == line), why_not_understood(fs, t, i, helpers)), toks.pos[i])
     for red in table_reductions(t):
         # hash_add(T, n, p->f) takes sizeof(p->f), which C refuses for a bit-field
         key = strip_parens(red.key) if red.key is not None else None
@@ -1857,6 +1857,30 @@ def positional_use(fs, t, i, positions):
     return read_only_use(fs, start, i + 1, rng) or (
         start >= 2 and text[start - 1] == '=' and toks.kind[start - 2] == 'id' and
         bucket_variable_reads(fs, text[start - 2], rng))
+
+
+def why_not_understood(fs, t, i, helpers):
+    """What a reviewer needs of a use not understood, where it is one of two shapes
+    (ping's table): ': ...', or ''."""
+    toks = fs.toks
+    text = toks.text
+    for d in helpers.defs.values():
+        if d.local and d.start is not None and d.start <= i <= d.end and \
+                helpers.meaning(d).kind == 'bucket':
+            # the table in the body of a bucket helper: understood through its calls
+            if helpers.meaning(d).why:
+                return ': in bucket helper %s(): %s' % (d.name, helpers.meaning(d).why)
+            return ': not every use of the buckets %s() returns is an hlist operation ' \
+                'that the API replaces' % d.name
+    index = index_of(text, i)
+    if index is None:
+        return ''
+    try:
+        node = parse_tokens(toks, index[0], index[1])
+    except (Unknown, IndexError):
+        return ''
+    note = foreign_field_note(fs, node)
+    return note and ': its bucket number "%s" is%s' % (render(toks, node), note.replace(':', '', 1))
 
 
 def check_member_bases(fs, t):

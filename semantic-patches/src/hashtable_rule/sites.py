@@ -420,8 +420,25 @@ def index_reduction(fs, t, node, where, rng, helpers):
     if node[0] == 'call':
         t.refuse('index "%s" comes from a helper, not a visible key reduction' % what, where)
     else:
-        t.refuse('index "%s" is not a masked or hashed key' % what, where)
+        t.refuse('index "%s" is not a masked or hashed key%s' % (what, foreign_field_note(fs, node)),
+                 where)
     return None
+
+
+def foreign_field_note(fs, node):
+    """For a bucket number kept in X->f, f a field of a struct of another file (a
+    cursor of a header struct: ping's state->bucket), why it cannot count as a
+    position ('' otherwise): Positional.field() follows the fields of this file only."""
+    node = strip_parens(node)
+    if node[0] != 'field' or node[2] in fs.local_fields:
+        return ''
+    text = fs.toks.text
+    # a cursor is counted along (st->bucket++); a stored hash (sk->sk_hash) is a key
+    if not any(tok == node[2] and text[i - 1] in ('->', '.') and
+               (text[i + 1] in ('++', '--') or text[i - 3] in ('++', '--'))
+               for i, tok in enumerate(text[3:-1], 3)):
+        return ''
+    return ': a field of a struct of another file, which other files may set to anything'
 
 
 def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, arg_texts=None):
