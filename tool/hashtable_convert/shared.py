@@ -456,6 +456,19 @@ def _is_wrapper(body: str) -> bool:
 _NOT_DECLARING = ('return', 'else', 'do', 'case', 'sizeof', 'typeof', 'if', 'while', 'switch')
 
 
+_DECLARATOR_END_RE = re.compile(r'\s*[;{]')
+
+
+def _word_ending_at(code: str, last: int) -> str:
+    """The word (or the *) whose last character is code[last] (a [\\w*] character)."""
+    if code[last] == '*':
+        return '*'
+    start = last
+    while start > 0 and (code[start - 1].isalnum() or code[start - 1] == '_'):
+        start -= 1
+    return code[start:last + 1]
+
+
 def _declared_once(code: str, name: str) -> bool:
     """Does code (blanked) declare or define name once: no #define of it, and one
     NAME(...) that a type comes before and a ; or { after (a prototype or a body)?"""
@@ -463,8 +476,7 @@ def _declared_once(code: str, name: str) -> bool:
         return False
     found = 0
     for m in re.finditer(r'([\w*])\s*\b%s\s*\(' % re.escape(name), code):
-        before = re.search(r'(\w+|\*)\s*$', code[:m.start(1) + 1])
-        if before is None or before.group(1) in _NOT_DECLARING:
+        if _word_ending_at(code, m.start(1)) in _NOT_DECLARING:
             continue
         depth, j = 0, m.end() - 1
         while j < len(code):
@@ -472,7 +484,7 @@ def _declared_once(code: str, name: str) -> bool:
             if depth == 0:
                 break
             j += 1
-        if re.match(r'\s*[;{]', code[j + 1:]):
+        if _DECLARATOR_END_RE.match(code, j + 1):
             found += 1
     return found == 1
 
