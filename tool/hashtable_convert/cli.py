@@ -140,6 +140,8 @@ class Converter:
         self.failed_files: Dict[str, Check] = {}
         self.checks: Dict[tuple, Check] = {}
         self.undeclared: set = set()      # (header, member): its DECLARE_HASHTABLE() broke a build
+        self._parse_pool = None           # spatch --parse-c runs, started by _start_parses()
+        self._parses: Dict[str, concurrent.futures.Future] = {}
 
     def start_local(self) -> threading.Thread:
         """Start spatch over the files with file-local tables, in the background.
@@ -221,6 +223,7 @@ class Converter:
             tables = self._verdicts(outcome, shared_files, active)
             failed = [t for t in tables if t.shared and t.ident in active and t.verdict != 'converted']
             if not failed:
+                self._start_parses(tables)      # beside the DECLARE_HASHTABLE() pass
                 self._declare(outcome, tables)
                 failed = self._check(outcome, tables, active)
             if not failed and self._check_headers(outcome, tables):
@@ -371,15 +374,27 @@ class Converter:
             self.run.changes.append(c)
 
 
+    @staticmethod
+    def _puzzling(tables):
+        return [t for t in tables if t.verdict != 'converted' and any(
+            'use not understood' in r or 'spatch reported no verdict' in r for r in t.reasons)]
+
+    def _start_parses(self, tables) -> None:
+        """Start spatch --parse-c of the files _explain_parse_errors() will ask about, as
+        many at a time as spatch has jobs (a file of the tree parses the same however
+        the rounds end)."""
+        if self._parse_pool is None:
+            self._parse_pool = concurrent.futures.ThreadPoolExecutor(max(1, self.spatch.jobs))
+        for f in sorted({t.file for t in self._puzzling(tables)} - set(self._parses)):
+            self._parses[f] = self._parse_pool.submit(
+                transform.parse_c, self.run.root, f, self.spatch.program)
+
     def _explain_parse_errors(self, tables):
         """A use the rule did not understand may be code spatch could not parse: say so."""
-        puzzling = [t for t in tables if t.verdict != 'converted' and any(
-            'use not understood' in r or 'spatch reported no verdict' in r for r in t.reasons)]
-        files = sorted({t.file for t in puzzling})
-        # one spatch --parse-c per file, as many at a time as spatch has jobs
-        with concurrent.futures.ThreadPoolExecutor(max(1, self.spatch.jobs)) as pool:
-            parses = dict(zip(files, pool.map(
-                lambda f: transform.parse_c(self.run.root, f, self.spatch.program), files)))
+        puzzling = self._puzzling(tables)
+        self._start_parses(tables)
+        parses = {t.file: self._parses[t.file].result() for t in puzzling}
+        self._parse_pool.shutdown()
         for t in puzzling:
             parse = parses[t.file]
             if parse is not None and not parse.error_lines and parse.good:
