@@ -18,7 +18,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tool'))
 
-from hashtable_convert import cli, fields, header_uses, includes, sources, shared, decide, report, patches, write, check, model, transform, layout  # noqa: E402
+from hashtable_convert import cli, header_uses, includes, sources, shared, decide, report, patches, write, check, model, transform, layout  # noqa: E402
 
 Declaration = sources.Declaration
 
@@ -923,55 +923,6 @@ class IncludesTest(unittest.TestCase):
 
 
 # --------------------------------------------------------------------------- decide
-
-class ExcerptTest(unittest.TestCase):
-    """What the DECLARE_HASHTABLE() pass gives spatch of a file, and how its result goes
-    back: every declaration with a field of a wanted name, each in one piece."""
-
-    TEXT = textwrap.dedent("""\
-        #include <linux/types.h>
-        #include <linux/list.h>
-        /* the first */
-        struct a {
-        	struct hlist_head x[4];
-        };
-        static int f(void) { return 1; }
-        #define Y 2
-        struct b { int q; struct hlist_head y[8]; } bb; struct c { int z; };
-        struct d {
-        #ifdef CONFIG_D
-        	struct { struct hlist_head x[2]; } in;
-        #endif
-        };
-        """)
-
-    def test_declarations_with_the_fields(self):
-        ex = fields.excerpt(self.TEXT, ['x'])
-        self.assertEqual(len(ex.spans), 2)       # both x: the rule counts them
-        self.assertIn('struct a {', ex.text)
-        self.assertIn('#ifdef CONFIG_D', ex.text)
-        self.assertNotIn('struct b', ex.text)
-        self.assertEqual(ex.text.count('#include'), 1)
-        ex = fields.excerpt(self.TEXT, ['y'])
-        self.assertIn('struct b { int q; struct hlist_head y[8]; } bb;', ex.text)
-        self.assertNotIn('struct c', ex.text)
-
-    def test_result_goes_back_in_place(self):
-        for names in (['x'], ['y'], ['x', 'y']):
-            ex = fields.excerpt(self.TEXT, names)
-            self.assertEqual(fields.merge_excerpt(self.TEXT, ex, ex.text), self.TEXT)
-        ex = fields.excerpt(self.TEXT, ['x', 'y'])
-        new = ex.text.replace('struct hlist_head y[8];', 'DECLARE_HASHTABLE(y, 3);')
-        self.assertEqual(fields.merge_excerpt(self.TEXT, ex, new),
-                         self.TEXT.replace('struct hlist_head y[8];', 'DECLARE_HASHTABLE(y, 3);'))
-
-    def test_whole_file_where_unsure(self):
-        self.assertIsNone(fields.excerpt(self.TEXT + 'struct e {\n', ['x']))    # braces
-        self.assertIsNone(fields.excerpt(self.TEXT, ['w']))                    # no such field
-        ex = fields.excerpt(self.TEXT, ['x'])
-        self.assertIsNone(fields.merge_excerpt(self.TEXT, ex, ex.text.replace(
-            '/* hashtable-convert: declaration 1 */', '')))
-
 
 class DecideTest(unittest.TestCase):
     def test_local_converted_but_spatch_changed_nothing(self):

@@ -85,100 +85,6 @@ def wanted(root: str, tables: List[Table], texts: Dict[str, str],
     return out
 
 
-# between the declarations of an excerpt: spatch keeps comments as they are
-_EXCERPT_MARK = '/* hashtable-convert: declaration %d */'
-_INCLUDE_LINE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*<linux/[^>\n]*>[^\n]*\n', re.M)
-
-
-@dataclass
-class Excerpt:
-    """What the pass gives spatch of a file: a <linux/...> include line of it and the
-    file-scope declarations that have a field struct hlist_head T[...] of a wanted T.
-    spatch parses a header of thousands of lines in a second or two, and the rule
-    reads nothing else (whether the file includes <linux/...>, and how many fields
-    of each name it has)."""
-    text: str
-    spans: List[Tuple[int, int]]     # of the declarations in the file, in order
-
-
-def _declaration_spans(code: str, names) -> 'List[Tuple[int, int]] | None':
-    """The spans of the file-scope declarations with braces (from after the ; } or
-    preprocessor line before one to its ;) that contain struct hlist_head NAME[ for
-    a name of names, in order; None where one is not found or braces do not pair."""
-    found = [m.start() for m in re.finditer(r'\bstruct\s+hlist_head\s+(?:%s)\s*\['
-                                            % '|'.join(re.escape(n) for n in names), code)]
-    bounds = []                      # (start, end) of each file-scope statement with braces
-    depth, start, braced, i = 0, 0, False, 0
-    while i < len(code):
-        c = code[i]
-        if depth == 0 and (i == 0 or code[i - 1] == '\n') and code[i:i + 256].lstrip(' \t')[:1] == '#':
-            end = code.find('\n', i)     # a preprocessor line, continued or not
-            while end > 0 and code[end - 1] == '\\':
-                end = code.find('\n', end + 1)
-            i = start = len(code) if end < 0 else end + 1
-            continue
-        if c == '{':
-            depth += 1
-            braced = True
-        elif c == '}':
-            depth -= 1
-            if depth < 0:
-                return None
-        elif c == ';' and depth == 0:
-            if braced:
-                bounds.append((start, i + 1))
-            start, braced = i + 1, False
-        i += 1
-    if depth:
-        return None
-    spans: List[Tuple[int, int]] = []
-    for at in found:
-        span = next(((a, b) for a, b in bounds if a <= at < b), None)
-        if span is None:
-            return None
-        if span not in spans:
-            spans.append(span)
-    return spans
-
-
-def excerpt(text: str, names) -> 'Excerpt | None':
-    """The Excerpt of text for the fields names, or None (then spatch reads all of it)."""
-    code = blank_comments_and_strings(text)
-    if len(code) != len(text):
-        return None
-    spans = _declaration_spans(code, names)
-    if not spans:
-        return None
-    # the rule asks only whether the file includes <linux/...> and <linux/hashtable.h>
-    # (and a script call per include line costs spatch 3 ms)
-    includes = [m.group(0) for m in _INCLUDE_LINE_RE.finditer(text)]
-    parts = includes[:1] + [i for i in includes[1:] if '<linux/hashtable.h>' in i][:1]
-    for k, (a, b) in enumerate(spans):
-        parts.append('\n%s\n%s\n' % (_EXCERPT_MARK % k, text[a:b]))
-    return Excerpt(''.join(parts), spans)
-
-
-def merge_excerpt(text: str, ex: Excerpt, new: str) -> 'str | None':
-    """text with each declaration of ex as spatch rewrote it in new, or None if the
-    declarations cannot be found there again."""
-    marks = [new.find(_EXCERPT_MARK % k) for k in range(len(ex.spans))]
-    if any(m < 0 for m in marks) or marks != sorted(marks):
-        return None
-    out, last = [], 0
-    for k, (a, b) in enumerate(ex.spans):
-        # each declaration: "\n" MARK "\n" declaration "\n"
-        begin = marks[k] + len(_EXCERPT_MARK % k) + 1
-        end = marks[k + 1] - 2 if k + 1 < len(marks) else len(new) - 1
-        if new[end:end + 1] != '\n':
-            return None
-        body = new[begin:end]
-        out.append(text[last:a])
-        out.append(body)
-        last = b
-    out.append(text[last:])
-    return ''.join(out)
-
-
 def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
             spatch: Spatch) -> Declared:
     """Run declare_hashtable.cocci over the files of fields (their texts as converted)."""
@@ -186,17 +92,16 @@ def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
     if not fields:
         return out
     with tempfile.TemporaryDirectory(prefix='hashtable-convert-fields-') as scratch:
-        before, excerpts = {}, {}
+        before = {}
         for rel in sorted(fields):
             text = texts.get(rel)
             if text is None:
                 text = read_text(os.path.join(root, rel)) or ''
             before[rel] = text
-            excerpts[rel] = excerpt(text, sorted(fields[rel]))
             path = os.path.join(scratch, rel)
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, 'w', encoding='utf-8', errors='surrogateescape') as f:
-                f.write(text if excerpts[rel] is None else excerpts[rel].text)
+                f.write(text)
         facts = os.path.join(scratch, '.fields.json')
         with open(facts, 'w') as f:
             json.dump(fields, f)
@@ -225,8 +130,6 @@ def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
             return out
         for rel in sorted(fields):
             new = read_text(os.path.join(scratch, rel))
-            if new is not None and excerpts[rel] is not None:
-                new = merge_excerpt(before[rel], excerpts[rel], new)
             if new is None or new == before[rel]:
                 continue
             code = new
