@@ -1590,63 +1590,59 @@ def table_occurrences(fs, t):
                 continue         # a variable of the function, of that name
             if is_declarator(toks, i):
                 continue         # int peers, a parameter or variable of that name
-        elif t.struct and (designated_struct(toks, i) or base_struct(fs, i, strict=True)) \
-                not in (None, t.struct):
+        elif toks.pos[i] != t.pos and no_array_use(fs, i):
             continue             # .hash = ping_hash, ops->hash(e): a member of another struct
         out.append(i)
     return out
 
 
-def _enclosing_brace(text, i):
-    """Index of the { of the braces around token i, or None."""
-    depth = 0
-    for j in range(i - 1, -1, -1):
-        if text[j] in (')', ']', '}'):
-            depth += 1
-        elif text[j] in ('(', '['):
-            depth -= 1
-        elif text[j] == '{':
-            if depth == 0:
-                return j
-            depth -= 1
-    return None
+_STORES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
 
 
-def designated_struct(toks, i):
-    """The struct that an initializer's designator .name (name at token i) names a
-    member of, where the initializer says it: struct S v = { .name = x }, an element
-    of struct S a[] = { { .name = x } }, or (struct S){ .name = x }; else None."""
-    text = toks.text
-    if i < 2 or text[i - 1] != '.' or text[i - 2] not in ('{', ',') or \
-            i + 1 >= len(text) or text[i + 1] != '=':
-        return None
-    brace = _enclosing_brace(text, i)
-    if brace is None or directive_start(toks, brace) != directive_start(toks, i):
-        return None
-    array = False
-    if brace and text[brace - 1] in ('{', ','):
-        array, brace = True, _enclosing_brace(text, brace)   # an element of an array
-        if brace is None:
-            return None
-    if brace and text[brace - 1] == ')':                     # a compound literal
-        words = text[matching_open(text, brace - 1) + 1:brace - 1]
-        return words[1] if not array and len(words) == 2 and words[0] == 'struct' else None
-    if not brace or text[brace - 1] != '=':
-        return None
-    start = brace - 1
-    while start > 0 and text[start - 1] not in (';', '{', '}', ')') and \
-            directive_start(toks, start - 1) is None:
-        start -= 1
-    decl = text[start:brace - 1]
-    if array:                        # struct S name[N] =
-        if len(decl) < 3 or decl[-1] != ']' or matching_open(decl, len(decl) - 1) < 1:
-            return None
-        decl = decl[:matching_open(decl, len(decl) - 1)]
-    kinds = [toks.kind[k] for k in range(start, start + len(decl))]
-    if decl.count('struct') != 1 or any(k != 'id' for k in kinds):
-        return None                  # pointers, functions, attributes: not followed
-    at = decl.index('struct')
-    return decl[at + 1] if at + 2 < len(decl) else None
+def no_array_use(fs, i):
+    """Is the member name at token i (after -> or .) used in a way no array of struct
+    hlist_head allows, whatever the type of what comes before it: called (ops->hash(e)),
+    assigned or stepped (s->hash = h, s->hash++), a member taken of it (x.hash.len), or
+    a designator given a function of the file (.hash = ping_hash)? Then it is a member
+    of another struct. By the use, not by the declared type of the base: declarations
+    that spatch does not report (a for-loop's, a statement expression's, K&R parameters,
+    a macro's), typeof() and a struct tag that a macro renames would mislead that.
+    A macro of the file or a helper of its headers named like the member could turn
+    any of these into an index: then nothing is said."""
+    text = fs.toks.text
+    name = text[i]
+    if name in fs.macros or name in _FACTS.get('files', {}).get(fs.path, {}).get('helpers', {}) \
+            or _defined_as_macro(fs.toks, name):
+        return False
+    nxt = text[i + 1] if i + 1 < len(text) else ''
+    if i >= 2 and text[i - 1] == '.' and text[i - 2] in ('{', ',') and nxt == '=':
+        # a designator: an array is given a brace list (or, eliding braces, a value for
+        # its first element: NULL), never a function of the file
+        value = text[i + 2] if i + 2 < len(text) else ''
+        return value in fs.functions and i + 3 < len(text) and text[i + 3] in (',', '}')
+    if nxt in ('(', '.', '->') or nxt in _STORES or text[i - 3:i - 2] in (['++'], ['--']):
+        return True
+    return False
+
+
+def _defined_as_macro(toks, name):
+    """Does a #define of the token list define name (once per list: a set of them)?"""
+    names = getattr(toks, 'defined_names', None)
+    if names is None:
+        text = toks.text
+        names = toks.defined_names = {text[k] for k in range(2, len(text))
+                                      if text[k - 1] == 'define' and text[k - 2] == _HASH_SIGN}
+    return name in names
+
+
+def _indices_of(fs, name):
+    """Token indices of name in the file (an index built once per file)."""
+    index = getattr(fs, 'token_index', None)
+    if index is None:
+        index = fs.token_index = {}
+        for k, tok in enumerate(fs.toks.text):
+            index.setdefault(tok, []).append(k)
+    return index.get(name, ())
 
 
 def tok_indices(fs, span):
@@ -1662,8 +1658,7 @@ def declared_type(fs, var, rng):
             return type_text
     return None
 
-@initialize:python@
-@@
+
 def key_type(fs, var, rng):
     """The type of local or parameter var in function rng, for its width: None where the
     function declares var twice with different types (sibling blocks, shadowing), as
@@ -1674,7 +1669,8 @@ def key_type(fs, var, rng):
              if lo_pos <= pos <= hi_pos}
     return types.pop() if len(types) == 1 else None
 
-
+@initialize:python@
+@@
 def variable_type(fs, var, rng):
     """Declared type of var: a local or parameter of function rng, else a file-scope variable."""
     got = declared_type(fs, var, rng) if rng is not None else None
@@ -1724,10 +1720,70 @@ def base_struct(fs, i, strict=False):
     # struct S *e, struct S e, const struct S *e: one struct, named right after the keyword
     if words.count('struct') != 1 or words.index('struct') + 1 >= len(words):
         return None
+    if strict and not _plain_struct_type(fs, type_text, words[words.index('struct') + 1]):
+        return None
+    if strict and simple and not _declared_once_here(fs, toks.text[base], rng):
+        return None
     if strict and (toks.text[i - 1] == '->' and '*' not in type_text or
                    toks.text[i - 1] == '.' and '*' in type_text):
         return None              # not what C would allow: spatch saw something else
     return words[words.index('struct') + 1]
+
+
+_PLAIN_STRUCT_RE = re.compile(r'(?:(?:const|volatile|static|extern|register)\s+)*struct\s+\w+'
+                              r'[\s*]*(?:const\s*)?')
+
+
+def _plain_struct_type(fs, type_text, tag):
+    """Is type_text just [const] struct TAG [*], with a tag no macro of the file renames
+    (not __typeof__(...), not #define alias tag)?"""
+    return bool(_PLAIN_STRUCT_RE.fullmatch(' '.join(type_text.split()))) and \
+        tag not in fs.macros and not _defined_as_macro(fs.toks, tag)
+
+
+def _declared_once_here(fs, var, rng):
+    """Do the tokens agree that var is declared once where function rng may see it (no
+    declaration spatch does not report: in a for loop, a statement expression, a K&R
+    parameter list, or made by a macro it is given to)?"""
+    toks = fs.toks
+    text = toks.text
+    lo, hi = (function_header(fs, rng)[1] if rng is not None else 0), (rng[1] if rng else 0)
+    count = 0
+    for k in _indices_of(fs, var):
+        if toks.kind[k] != 'id':
+            continue
+        if not (lo <= k <= hi or _brace_depth(fs, toks.pos[k]) == 0):
+            continue                 # in another function, or a parameter of one
+        if is_declarator(toks, k) and not _dereferenced(text, k):
+            count += 1
+        elif k >= 2 and text[k - 1] in ('(', ',') and lo <= k <= hi:
+            callee = _callee_of_argument(text, k)
+            if callee is not None and (callee.isupper() or callee in fs.macros or
+                                       _defined_as_macro(toks, callee)):
+                return False         # TAB_PTR(p): a macro may declare it
+    return count == 1
+
+
+def _dereferenced(text, k):
+    """Is the * before token k a dereference (sizeof(*p), (*p)), not a declarator's?"""
+    j = k - 1
+    while j >= 0 and text[j] == '*':
+        j -= 1
+    return j < k - 1 and (j < 0 or text[j] in ('(', ',', '=', 'sizeof', 'return', '!', '&&', '||'))
+
+
+def _callee_of_argument(text, k):
+    depth = 0
+    for j in range(k - 1, -1, -1):
+        if text[j] in (')', ']'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            if depth == 0:
+                return text[j - 1] if text[j] == '(' and j else None
+            depth -= 1
+        elif text[j] in (';', '{', '}') and depth == 0:
+            return None
+    return None
 
 
 def _one_declaration(fs, var, rng):
@@ -1871,7 +1927,8 @@ def macro_definitions(toks, local=True):
             defs[d.name] = d
     return defs
 
-
+@initialize:python@
+@@
 def function_at(toks, i, local=True):
     """The function whose definition names itself at token i, or None."""
     text = toks.text
@@ -1961,8 +2018,7 @@ class Meaning:
         self.one_to_one = False      # the value hashed is one-to-one in the key
         self.lossy = None            # the value hashed, where keys that differ may share it
 
-@initialize:python@
-@@
+
 def is_fold(node, params, const_names):
     """Is node a pure fold: integer arithmetic on parameters and constants only?"""
     kind = node[0]
@@ -2171,7 +2227,8 @@ def split_reduction(node):
         return HASHERS[node[1][1]], strip_parens(node[2][0]), node[2][1]
     return None
 
-
+@initialize:python@
+@@
 def bucket_parts(node):
     """(table node, index node) of &X[I] or X + I, else None."""
     node = strip_parens(node)
@@ -2262,8 +2319,7 @@ def _enclosing_open(text, lo, i):
             depth -= 1
     return None
 
-@initialize:python@
-@@
+
 def _may_take_member(callee, helpers):
     """May a call of callee take an argument as a member name? A kernel macro that does,
     or a macro of the file or its headers that writes a parameter after -> or . or
@@ -2331,7 +2387,8 @@ def _narrowed(d, m):
                          'hashptr': 'hash_ptr'}.get(m.reducer[0], m.reducer[0]), key_type)
     return None
 
-
+@initialize:python@
+@@
 def _meaning(d, helpers, const_names):
     m = Meaning()
     toks = d.toks
@@ -2538,8 +2595,7 @@ def _note_typed(m, d, var, rhs):
         text = cast_text(type_text, text)
     m.typed_locals[var] = text
 
-@initialize:python@
-@@
+
 def _keeps_type(toks, node, canon, types):
     """Is an expression already of the integer type canon (_canonical()), so that a
     local of that type holds it unchanged? Only names and casts of that type, small
@@ -2606,7 +2662,8 @@ def _casts_of(toks, node, name):
 
     return out if walk(node, None) and out else None
 
-
+@initialize:python@
+@@
 def _structured_meaning(d, m, params):
     """A helper with branches or loops: understood when it computes into its own locals
     and returns a reduced value once, as its last statement (nlm_hash_address(),
@@ -2833,8 +2890,7 @@ def _declarator_words(toks, lo, hi):
     return toks.kind[lo] == 'id' and all(toks.kind[x] == 'id' or toks.text[x] == '*'
                                          for x in range(lo, hi))
 
-@initialize:python@
-@@
+
 def is_pure_body(d, pure_call):
     """Does definition d only compute from its parameters, calling pure_call(name) functions?"""
     if d.ambiguous:
@@ -2869,7 +2925,8 @@ _BODY_KEYWORDS = {'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default
                     'break', 'continue', 'goto', 'sizeof', 'typeof', '__typeof__', 'struct',
                     'union', 'enum', 'static', 'register', 'auto', 'inline', 'extern'}
 
-
+@initialize:python@
+@@
 def outside_names(d):
     """Names definition d reads that are none of its parameters or locals (a global
     it reads: static u32 salt), read off its tokens: not fields, callees, type words
@@ -3120,8 +3177,7 @@ def table_of(fs, node):
             return t
     return None
 
-@initialize:python@
-@@
+
 def type_of(fs, node, rng):
     """The C type of an expression of the file, when spatch or a declaration tells it."""
     lo, hi = node[-1]
@@ -3161,7 +3217,8 @@ def width_of(fs, node, rng):
 
 _ARITHMETIC = ('+', '-', '*', '/', '%', '&', '|', '^', '<<', '>>')
 
-
+@initialize:python@
+@@
 def member_of_struct(fs, t, table_text, rng):
     """Is table_text (E->T, E.T) a member of the struct of member table t, by E's type?"""
     toks = Tokens(table_text)
@@ -3359,8 +3416,7 @@ def foreign_field_note(fs, node):
         return ''
     return ': a field of a struct of another file, which other files may set to anything'
 
-@initialize:python@
-@@
+
 def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, arg_texts=None):
     """The key of a call of index helper d with arguments actuals (texts).
 
@@ -3447,7 +3503,8 @@ def holds_bucket_number(type_text):
     every bit of a bucket number? Not a type narrower than 32 bits."""
     return not set((type_text or '').split()) & _NARROW_WORDS
 
-
+@initialize:python@
+@@
 def fold_key(d, m, env, types, form):
     """The key of a helper that only folds one parameter: that parameter's argument."""
     arg = env[m.fold_param]
@@ -3653,8 +3710,7 @@ def local_values(m, env):
     call (env: parameter -> text there)."""
     return {name: substitute(value, env) for name, value in m.typed_locals.items()}
 
-@initialize:python@
-@@
+
 def _inner_arguments(d, m, inner_args, env, types):
     """(texts, types) of the arguments helper d passes the helper it calls, written over
     the arguments of d's call (env: parameter -> text there; types: theirs), or (None,
@@ -3732,7 +3788,8 @@ def substitute(text, env):
     toks = Tokens(text)
     return render(toks, parse_tokens(toks, 0, len(toks.text)), env)
 
-
+@initialize:python@
+@@
 def key_names(red):
     """Names, fields and whether calls are read by the key of red."""
     names, fields = set(), set()
@@ -3940,8 +3997,7 @@ class Positional:
             return False             # *=, &= and the like
         return True
 
-@initialize:python@
-@@
+
 def seq_position(fs, name, rng):
     """Is name the v of a seq_file show() whose start() and next() return only their
     position (or NULL) and only count it up? *(loff_t *)v is then the number of the
@@ -4001,7 +4057,8 @@ def seq_operations(toks, show):
 
 _POSITION_RETURN = {'(', ')', '*', '<', '<=', '>', '>=', '?', ':', 'NULL'}
 
-
+@initialize:python@
+@@
 def _counts_position(toks, d):
     """Does seq_file callback d return only its loff_t *pos (or NULL, or one of them
     after comparing *pos with a constant), and change *pos only by counting it up?"""
@@ -4234,8 +4291,7 @@ def index_of(text, i):
 
 _CHANGES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
 
-@initialize:python@
-@@
+
 class Call:
     """A call of a function with a bucket parameter, and the bucket it passes."""
 
@@ -4263,7 +4319,8 @@ class BucketParam:
 def squash(text):
     return ''.join(text.split())
 
-
+@initialize:python@
+@@
 def find_bucket_params(fs, helpers, pointers, bucket_pointers):
     """The bucket parameters (and bucket number parameters) of the static functions."""
     toks = fs.toks
@@ -4481,8 +4538,7 @@ def resolve_bucket(fs, node, where, rng, helpers, pointers, bucket_pointers):
             return t, table_text, red, None
     return None
 
-@initialize:python@
-@@
+
 def plan(fs, bp, helpers):
     """How the callee gets its key: from other arguments (drop) or a new one (replace)."""
     toks = fs.toks
@@ -4546,7 +4602,8 @@ def plan(fs, bp, helpers):
     bp.table_text = substitute(table_template, mapping)
     bp.missing = missing
 
-
+@initialize:python@
+@@
 def _new_param(fs, bp, ph, names):
     """(type, name) of the parameter that carries the key part ph, or None (refused)."""
     t, d = bp.table, bp.func
@@ -4776,8 +4833,7 @@ def analyse_allocated(fs, t):
     for p in a.drop_statements:
         t.uses.add(p)
 
-@initialize:python@
-@@
+
 def starts_statement(toks, i):
     """Does a statement start at token i (after ; { } or a preprocessor line)?"""
     if i == 0 or toks.text[i - 1] in (';', '{', '}'):
@@ -4823,7 +4879,8 @@ def _enclosing_if(fs, i):
         return j - 1
     return None
 
-
+@initialize:python@
+@@
 def _null_test(fs, j):
     """(index of the if, end) when the table name at j is the whole test of an if: !T, T == NULL."""
     text = fs.toks.text
@@ -5067,8 +5124,6 @@ def note_member(pc, member):
 # ---------------------------------------------------------------- analysis.py
 # The decision on one table: is every occurrence of its name understood and safe?
 
-@initialize:python@
-@@
 def loop_covers_table(fs, t, loop):
     """Does the bound of a for loop visit exactly the buckets of the table?"""
     hi = loop['hi']
@@ -5119,7 +5174,8 @@ def file_era(fs):
         return 'mixed'
     return 'old' if fs.old_iters else 'new' if new else None
 
-
+@initialize:python@
+@@
 def walker_bucket(fs, name, nargs):
     """Which argument of the iterator name with nargs arguments is its bucket (or None)."""
     want = _WALKERS[name].get(nargs, -1)
@@ -5307,8 +5363,7 @@ def writes_other_field(text, i, fields, address=True):
     return all(op in ('->', '.') and name.isidentifier() and name not in fields
                for op, name in zip(steps[::2], steps[1::2]))
 
-@initialize:python@
-@@
+
 def fields_written_by(d, helpers=None, depth=0):
     """The fields a function of the file writes, when its body is only calls that write
     one field of what a parameter points to (refcount_inc(&t->ref_count), WRITE_ONCE(t->f,
@@ -5412,7 +5467,8 @@ def _through_loops(fs, start, end, rng=None):
                 last = max(last, g + 2)
     return last
 
-
+@initialize:python@
+@@
 def in_union(text, field):
     """Is field named in the body of a union of the file, with a name or without, and
     whatever follows it (union { u32 gen; atomic_t gen_atomic; } __packed;)? A write to
@@ -5592,8 +5648,7 @@ def _called_through_parens(text, i):
         and not any(tok in ('struct', 'union', 'enum', 'const', 'unsigned', 'signed', 'int',
                             'long', 'short', 'char', 'void') for tok in inner)
 
-@initialize:python@
-@@
+
 def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
@@ -5706,7 +5761,8 @@ def _read_by_calls(called, helpers, depth=0):
         out |= {n for n in read if not n.isupper() or n in helpers.fs.decls} | inner
     return out
 
-
+@initialize:python@
+@@
 def _through_macros(names, macros, depth=0):
     """names, each object-like macro among them replaced by the names its values read
     (#define SALT cur_salt reads cur_salt; #define BITS 4 reads nothing)."""
@@ -5885,8 +5941,7 @@ def _local_at(fs, var, pos, rng):
             return True
     return False
 
-@initialize:python@
-@@
+
 def _declarator_end(text, at, end):
     """The last token of the declarator or assignment at token at, in the statement that
     ends at token end: before the next declarator of struct hlist_head *a = T, *b = U;
@@ -6004,7 +6059,8 @@ def _check_helpers(fs, helpers):
                          % (name, t.name), toks.pos[paired[0]])
     return out
 
-
+@initialize:python@
+@@
 def table_reductions(t):
     """The Reductions of every keyed access of table t."""
     return [s.red for s in t.sites if s.red is not None] + \
@@ -6919,11 +6975,13 @@ def why_not_understood(fs, t, i, helpers):
     toks = fs.toks
     text = toks.text
     for d in helpers.defs.values():
-        if d.local and d.start is not None and d.start <= i <= d.end and \
-                helpers.meaning(d).kind == 'bucket':
+        m = helpers.meaning(d) if d.local and d.start is not None and d.start <= i <= d.end \
+            else None
+        if m is not None and m.kind == 'bucket' and m.table is not None and \
+                t.name in re.findall(r'\w+', render(d.toks, m.table)):
             # the table in the body of a bucket helper: understood through its calls
-            if helpers.meaning(d).why:
-                return ': in bucket helper %s(): %s' % (d.name, helpers.meaning(d).why)
+            if m.why:
+                return ': in bucket helper %s(): %s' % (d.name, m.why)
             return ': not every use of the buckets %s() returns is an hlist operation ' \
                 'that the API replaces' % d.name
     index = index_of(text, i)

@@ -4,9 +4,9 @@
 /*
  * A member table named like a field of another struct (net/ipv4/ping.c: its
  * table hash beside .hash = ping_hash in struct proto's initializer). A
- * designator .hash of an initializer of struct ops, of an array of them, or of a
- * compound literal names a field of struct ops, not the table, as do calls
- * through variables of struct ops: hash converts, and those stay. heads: a designator in an initializer whose type is a
+ * designator .hash given a function of the file (in an initializer, an array of
+ * them, a compound literal) and a call ops->hash(e) cannot be an array of
+ * buckets, whatever the struct: hash converts, and those stay. heads: a designator in an initializer whose type is a
  * typedef could be the table's own struct, so it still counts as a use.
  */
 #include <stdio.h>
@@ -56,7 +56,7 @@ static const struct ops ent_ops = {
 
 static struct ops more_ops[] = {
 	{ .hash = ent_hash, .weight = 2 },
-	{ .weight = 3, .hash = NULL },
+	{ .weight = 3, .hash = ent_hash },
 };
 
 static struct ent *ent_find(u32 id)

@@ -1865,11 +1865,13 @@ def why_not_understood(fs, t, i, helpers):
     toks = fs.toks
     text = toks.text
     for d in helpers.defs.values():
-        if d.local and d.start is not None and d.start <= i <= d.end and \
-                helpers.meaning(d).kind == 'bucket':
+        m = helpers.meaning(d) if d.local and d.start is not None and d.start <= i <= d.end \
+            else None
+        if m is not None and m.kind == 'bucket' and m.table is not None and \
+                t.name in re.findall(r'\w+', render(d.toks, m.table)):
             # the table in the body of a bucket helper: understood through its calls
-            if helpers.meaning(d).why:
-                return ': in bucket helper %s(): %s' % (d.name, helpers.meaning(d).why)
+            if m.why:
+                return ': in bucket helper %s(): %s' % (d.name, m.why)
             return ': not every use of the buckets %s() returns is an hlist operation ' \
                 'that the API replaces' % d.name
     index = index_of(text, i)

@@ -428,63 +428,59 @@ def table_occurrences(fs, t):
                 continue         # a variable of the function, of that name
             if is_declarator(toks, i):
                 continue         # int peers, a parameter or variable of that name
-        elif t.struct and (designated_struct(toks, i) or base_struct(fs, i, strict=True)) \
-                not in (None, t.struct):
+        elif toks.pos[i] != t.pos and no_array_use(fs, i):
             continue             # .hash = ping_hash, ops->hash(e): a member of another struct
         out.append(i)
     return out
 
 
-def _enclosing_brace(text, i):
-    """Index of the { of the braces around token i, or None."""
-    depth = 0
-    for j in range(i - 1, -1, -1):
-        if text[j] in (')', ']', '}'):
-            depth += 1
-        elif text[j] in ('(', '['):
-            depth -= 1
-        elif text[j] == '{':
-            if depth == 0:
-                return j
-            depth -= 1
-    return None
+_STORES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
 
 
-def designated_struct(toks, i):
-    """The struct that an initializer's designator .name (name at token i) names a
-    member of, where the initializer says it: struct S v = { .name = x }, an element
-    of struct S a[] = { { .name = x } }, or (struct S){ .name = x }; else None."""
-    text = toks.text
-    if i < 2 or text[i - 1] != '.' or text[i - 2] not in ('{', ',') or \
-            i + 1 >= len(text) or text[i + 1] != '=':
-        return None
-    brace = _enclosing_brace(text, i)
-    if brace is None or directive_start(toks, brace) != directive_start(toks, i):
-        return None
-    array = False
-    if brace and text[brace - 1] in ('{', ','):
-        array, brace = True, _enclosing_brace(text, brace)   # an element of an array
-        if brace is None:
-            return None
-    if brace and text[brace - 1] == ')':                     # a compound literal
-        words = text[matching_open(text, brace - 1) + 1:brace - 1]
-        return words[1] if not array and len(words) == 2 and words[0] == 'struct' else None
-    if not brace or text[brace - 1] != '=':
-        return None
-    start = brace - 1
-    while start > 0 and text[start - 1] not in (';', '{', '}', ')') and \
-            directive_start(toks, start - 1) is None:
-        start -= 1
-    decl = text[start:brace - 1]
-    if array:                        # struct S name[N] =
-        if len(decl) < 3 or decl[-1] != ']' or matching_open(decl, len(decl) - 1) < 1:
-            return None
-        decl = decl[:matching_open(decl, len(decl) - 1)]
-    kinds = [toks.kind[k] for k in range(start, start + len(decl))]
-    if decl.count('struct') != 1 or any(k != 'id' for k in kinds):
-        return None                  # pointers, functions, attributes: not followed
-    at = decl.index('struct')
-    return decl[at + 1] if at + 2 < len(decl) else None
+def no_array_use(fs, i):
+    """Is the member name at token i (after -> or .) used in a way no array of struct
+    hlist_head allows, whatever the type of what comes before it: called (ops->hash(e)),
+    assigned or stepped (s->hash = h, s->hash++), a member taken of it (x.hash.len), or
+    a designator given a function of the file (.hash = ping_hash)? Then it is a member
+    of another struct. By the use, not by the declared type of the base: declarations
+    that spatch does not report (a for-loop's, a statement expression's, K&R parameters,
+    a macro's), typeof() and a struct tag that a macro renames would mislead that.
+    A macro of the file or a helper of its headers named like the member could turn
+    any of these into an index: then nothing is said."""
+    text = fs.toks.text
+    name = text[i]
+    if name in fs.macros or name in _FACTS.get('files', {}).get(fs.path, {}).get('helpers', {}) \
+            or _defined_as_macro(fs.toks, name):
+        return False
+    nxt = text[i + 1] if i + 1 < len(text) else ''
+    if i >= 2 and text[i - 1] == '.' and text[i - 2] in ('{', ',') and nxt == '=':
+        # a designator: an array is given a brace list (or, eliding braces, a value for
+        # its first element: NULL), never a function of the file
+        value = text[i + 2] if i + 2 < len(text) else ''
+        return value in fs.functions and i + 3 < len(text) and text[i + 3] in (',', '}')
+    if nxt in ('(', '.', '->') or nxt in _STORES or text[i - 3:i - 2] in (['++'], ['--']):
+        return True
+    return False
+
+
+def _defined_as_macro(toks, name):
+    """Does a #define of the token list define name (once per list: a set of them)?"""
+    names = getattr(toks, 'defined_names', None)
+    if names is None:
+        text = toks.text
+        names = toks.defined_names = {text[k] for k in range(2, len(text))
+                                      if text[k - 1] == 'define' and text[k - 2] == _HASH_SIGN}
+    return name in names
+
+
+def _indices_of(fs, name):
+    """Token indices of name in the file (an index built once per file)."""
+    index = getattr(fs, 'token_index', None)
+    if index is None:
+        index = fs.token_index = {}
+        for k, tok in enumerate(fs.toks.text):
+            index.setdefault(tok, []).append(k)
+    return index.get(name, ())
 
 
 def tok_indices(fs, span):
@@ -561,10 +557,70 @@ def base_struct(fs, i, strict=False):
     # struct S *e, struct S e, const struct S *e: one struct, named right after the keyword
     if words.count('struct') != 1 or words.index('struct') + 1 >= len(words):
         return None
+    if strict and not _plain_struct_type(fs, type_text, words[words.index('struct') + 1]):
+        return None
+    if strict and simple and not _declared_once_here(fs, toks.text[base], rng):
+        return None
     if strict and (toks.text[i - 1] == '->' and '*' not in type_text or
                    toks.text[i - 1] == '.' and '*' in type_text):
         return None              # not what C would allow: spatch saw something else
     return words[words.index('struct') + 1]
+
+
+_PLAIN_STRUCT_RE = re.compile(r'(?:(?:const|volatile|static|extern|register)\s+)*struct\s+\w+'
+                              r'[\s*]*(?:const\s*)?')
+
+
+def _plain_struct_type(fs, type_text, tag):
+    """Is type_text just [const] struct TAG [*], with a tag no macro of the file renames
+    (not __typeof__(...), not #define alias tag)?"""
+    return bool(_PLAIN_STRUCT_RE.fullmatch(' '.join(type_text.split()))) and \
+        tag not in fs.macros and not _defined_as_macro(fs.toks, tag)
+
+
+def _declared_once_here(fs, var, rng):
+    """Do the tokens agree that var is declared once where function rng may see it (no
+    declaration spatch does not report: in a for loop, a statement expression, a K&R
+    parameter list, or made by a macro it is given to)?"""
+    toks = fs.toks
+    text = toks.text
+    lo, hi = (function_header(fs, rng)[1] if rng is not None else 0), (rng[1] if rng else 0)
+    count = 0
+    for k in _indices_of(fs, var):
+        if toks.kind[k] != 'id':
+            continue
+        if not (lo <= k <= hi or _brace_depth(fs, toks.pos[k]) == 0):
+            continue                 # in another function, or a parameter of one
+        if is_declarator(toks, k) and not _dereferenced(text, k):
+            count += 1
+        elif k >= 2 and text[k - 1] in ('(', ',') and lo <= k <= hi:
+            callee = _callee_of_argument(text, k)
+            if callee is not None and (callee.isupper() or callee in fs.macros or
+                                       _defined_as_macro(toks, callee)):
+                return False         # TAB_PTR(p): a macro may declare it
+    return count == 1
+
+
+def _dereferenced(text, k):
+    """Is the * before token k a dereference (sizeof(*p), (*p)), not a declarator's?"""
+    j = k - 1
+    while j >= 0 and text[j] == '*':
+        j -= 1
+    return j < k - 1 and (j < 0 or text[j] in ('(', ',', '=', 'sizeof', 'return', '!', '&&', '||'))
+
+
+def _callee_of_argument(text, k):
+    depth = 0
+    for j in range(k - 1, -1, -1):
+        if text[j] in (')', ']'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            if depth == 0:
+                return text[j - 1] if text[j] == '(' and j else None
+            depth -= 1
+        elif text[j] in (';', '{', '}') and depth == 0:
+            return None
+    return None
 
 
 def _one_declaration(fs, var, rng):
