@@ -1590,39 +1590,8 @@ def table_occurrences(fs, t):
                 continue         # a variable of the function, of that name
             if is_declarator(toks, i):
                 continue         # int peers, a parameter or variable of that name
-        elif toks.pos[i] != t.pos and no_array_use(fs, i):
-            continue             # .hash = ping_hash, ops->hash(e): a member of another struct
         out.append(i)
     return out
-
-
-_STORES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
-
-
-def no_array_use(fs, i):
-    """Is the member name at token i (after -> or .) used in a way no array of struct
-    hlist_head allows, whatever the type of what comes before it: called (ops->hash(e)),
-    assigned or stepped (s->hash = h, s->hash++), a member taken of it (x.hash.len), or
-    a designator given a function of the file (.hash = ping_hash)? Then it is a member
-    of another struct. By the use, not by the declared type of the base: declarations
-    that spatch does not report (a for-loop's, a statement expression's, K&R parameters,
-    a macro's), typeof() and a struct tag that a macro renames would mislead that.
-    A macro of the file or a helper of its headers named like the member could turn
-    any of these into an index: then nothing is said."""
-    text = fs.toks.text
-    name = text[i]
-    if name in fs.macros or name in _FACTS.get('files', {}).get(fs.path, {}).get('helpers', {}) \
-            or _defined_as_macro(fs.toks, name):
-        return False
-    nxt = text[i + 1] if i + 1 < len(text) else ''
-    if i >= 2 and text[i - 1] == '.' and text[i - 2] in ('{', ',') and nxt == '=':
-        # a designator: an array is given a brace list (or, eliding braces, a value for
-        # its first element: NULL), never a function of the file
-        value = text[i + 2] if i + 2 < len(text) else ''
-        return value in fs.functions and i + 3 < len(text) and text[i + 3] in (',', '}')
-    if nxt in ('(', '.', '->') or nxt in _STORES or text[i - 3:i - 2] in (['++'], ['--']):
-        return True
-    return False
 
 
 def _defined_as_macro(toks, name):
@@ -1669,8 +1638,7 @@ def key_type(fs, var, rng):
              if lo_pos <= pos <= hi_pos}
     return types.pop() if len(types) == 1 else None
 
-@initialize:python@
-@@
+
 def variable_type(fs, var, rng):
     """Declared type of var: a local or parameter of function rng, else a file-scope variable."""
     got = declared_type(fs, var, rng) if rng is not None else None
@@ -1694,7 +1662,8 @@ def is_declarator(toks, i):
 def in_spans(pos, spans):
     return any(s is not None and s[0] <= pos < s[1] for s in spans)
 
-
+@initialize:python@
+@@
 def base_struct(fs, i, strict=False):
     """The struct whose member the name at token i is (E->name, E.name), by the declared
     type of E: a variable, or X->f with f a struct pointer field of X's struct; None
@@ -1927,8 +1896,7 @@ def macro_definitions(toks, local=True):
             defs[d.name] = d
     return defs
 
-@initialize:python@
-@@
+
 def function_at(toks, i, local=True):
     """The function whose definition names itself at token i, or None."""
     text = toks.text
@@ -1994,7 +1962,8 @@ def header_definitions(texts):
                     break
     return out
 
-
+@initialize:python@
+@@
 class Meaning:
     """What a helper computes, read off its body."""
 
@@ -2227,8 +2196,7 @@ def split_reduction(node):
         return HASHERS[node[1][1]], strip_parens(node[2][0]), node[2][1]
     return None
 
-@initialize:python@
-@@
+
 def bucket_parts(node):
     """(table node, index node) of &X[I] or X + I, else None."""
     node = strip_parens(node)
@@ -2270,7 +2238,8 @@ def parameter_misuse(d, helpers):
         d._misuse = _parameter_misuse(d, helpers)
     return d._misuse
 
-
+@initialize:python@
+@@
 def _parameter_misuse(d, helpers):
     """Why what a call gives function d cannot stand for a parameter in its body, written
     out at the call (a helper that goes), or None; helpers: name -> Definition.
@@ -3864,9 +3833,11 @@ class Positional:
         node = strip_parens(node)
         kind = node[0]
         if kind == 'num':
+            if direct and not stored:
+                return False         # T[0] alone: which entries it has depends on the hash
             return not stored or node[1] in ('0', '0U', '0u', '0UL', '0ul')
         if kind == 'un' and node[1] == '-' and strip_parens(node[2])[:2] == ('num', '1'):
-            return True              # -1: before the first bucket
+            return stored            # -1: before the first bucket
         if kind == 'cast':
             return self.value(node[1], rng, seen, stored, direct)
         if kind == 'un' and node[1] == '*':
@@ -3876,10 +3847,13 @@ class Positional:
         if kind == 'id':
             name = node[1]
             if name in self.fs.macros or name.isupper():
-                return not stored    # a constant bucket
+                return not stored and not direct     # a constant bucket: T[LAST] alone is not
             return self.variable(name, rng, seen, direct)
         if kind == 'field':
-            return self.field(node[2], seen)
+            # a field that indexes the table itself must move along (a cursor)
+            return self.field(node[2], seen) and (not direct or not self.fixed(
+                [i for i, tok in enumerate(self.fs.toks.text) if tok == node[2] and i >= 2 and
+                 self.fs.toks.text[i - 1] in ('->', '.')]))
         if kind == 'bin' and node[1] in ('+', '-', '%', '&'):
             return self.value(node[2], rng, seen, stored, False) and \
                 self.value(node[3], rng, seen, False, False)
@@ -3899,6 +3873,9 @@ class Positional:
         seen.add(key)
         ok = declared_type(self.fs, name, rng) is not None and (
             not self.is_parameter(name, rng) or direct and self.parameter(name, rng, seen))
+        if ok and direct and not self.is_parameter(name, rng) and \
+                self.fixed(occurrences(self.fs, name, function_header(self.fs, rng)[1], rng[1])):
+            ok = False               # b = 0; T[b]: one bucket, not a walk over them
         if ok:
             lo = function_header(self.fs, rng)[1]
             for i in occurrences(self.fs, name, lo, rng[1]):
@@ -3939,6 +3916,25 @@ class Positional:
     def is_parameter(self, name, rng):
         return is_parameter(self.fs, name, rng)
 
+    def fixed(self, places):
+        """Does the variable or field named at token indices places only ever hold
+        constants (b = 0; never b++, b = i, b = *pos)? Then it picks one bucket."""
+        text = self.fs.toks.text
+        for i in places:
+            if text[i + 1] in _STEPS or text[i - 1] in _STEPS or text[i + 1] in ('+=', '-=') \
+                    or text[i - 3] in _STEPS:
+                return False
+            if text[i + 1] == '=':
+                end = _expression_end(text, i + 2)
+                try:
+                    rhs = strip_parens(parse_tokens(self.fs.toks, i + 2, end))
+                except (Unknown, IndexError):
+                    return False
+                if not (rhs[0] == 'num' or rhs[0] == 'id' and
+                        (rhs[1] in self.fs.macros or rhs[1].isupper())):
+                    return False
+        return True
+
     def parameter(self, name, rng, seen):
         """A parameter of a static function that every call gives a positional value
         (macvlan_fill_info_macaddr(skb, vlan, i) in a loop over the buckets)."""
@@ -3963,7 +3959,8 @@ class Positional:
             if directive_start(toks, i) is not None:
                 return False         # a macro: what it is given is not known here
             caller = function_range(self.fs, toks.pos[i])
-            if caller is None or not self.value(node[2][k], caller, seen, stored=True):
+            # what a caller passes is the index itself: a counter of its walk, not a constant
+            if caller is None or not self.value(node[2][k], caller, seen, stored=False):
                 return False
         return True
 
@@ -4232,21 +4229,33 @@ def bucket_variable_reads(fs, var, rng, depth=0):
         return False
     text = fs.toks.text
     pos = Positional(fs)
+    stepped = first = False
     for i in occurrences(fs, var, function_header(fs, rng)[1], rng[1]):
         nxt = text[i + 1] if i + 1 < len(text) else ''
         prv = text[i - 1] if i else ''
         if nxt in _STEPS or prv in _STEPS:
-            continue                 # head++: the next bucket
+            stepped = True           # head++: the next bucket
+            continue
         if nxt == '=':
             end = _expression_end(text, i + 2)
             if not positional_bucket(fs, pos, i + 2, end, rng):
                 return False
+            first = first or _whole_table(fs, i + 2, end)
             continue
         if is_declarator(fs.toks, i):
             continue
         if prv == '&' or not read_only_use(fs, i, i + 1, rng, depth + 1):
             return False
-    return True
+    # head = T; and no head++: bucket 0 alone, whose entries depend on the hash
+    return stepped or not first
+
+
+def _whole_table(fs, lo, hi):
+    try:
+        node = strip_parens(parse_tokens(fs.toks, lo, hi))
+    except (Unknown, IndexError):
+        return True
+    return table_of(fs, node) is not None
 
 
 def positional_bucket(fs, pos, lo, hi, rng):
@@ -6963,10 +6972,10 @@ def positional_use(fs, t, i, positions):
             return False
         lo = start - 1 if start and text[start - 1] == '&' else start
         return read_only_use(fs, lo, index[1] + 1, rng)
-    # the table itself: its first bucket, in a pointer walk
-    return read_only_use(fs, start, i + 1, rng) or (
-        start >= 2 and text[start - 1] == '=' and toks.kind[start - 2] == 'id' and
-        bucket_variable_reads(fs, text[start - 2], rng))
+    # the table itself: its first bucket, in a pointer walk (read alone, bucket 0 has the
+    # entries the hash puts there: hlist_empty(T) means another thing once converted)
+    return start >= 2 and text[start - 1] == '=' and toks.kind[start - 2] == 'id' and \
+        bucket_variable_reads(fs, text[start - 2], rng)
 
 
 def why_not_understood(fs, t, i, helpers):
@@ -7486,20 +7495,13 @@ def record(p):
     if not out or fs.recorded:
         return
     fs.recorded = True
-    unused = [t for t in fs.tables.values()
-              if t.injected and t.verdict == 'skipped' and not table_occurrences(fs, t)]
-    tables = [table_record(fs, t) for t in fs.tables.values() if t not in unused]
-    absent = dict(fs.absent)
-    for t in unused:
-        # every ign->tunnels here is a member of another struct (by its type): no use
-        structs = [b for b in member_bases(fs, t.name) if b not in ('?', t.struct)]
-        if t.scope == 'member' and structs and not t.sites and not t.bucket_ptrs:
-            absent.setdefault(t.name, (t.key, structs))
+    tables = [table_record(fs, t) for t in fs.tables.values()
+              if not (t.injected and t.verdict == 'skipped' and not table_occurrences(fs, t))]
     # named here only as members of other structs: this file has no use of them
     tables += [dict(name=name, key=key, file=fs.path, scope='member', shared=True,
                     verdict='absent', bases=structs,
                     reasons=['named here only as a member of struct %s' % ', '.join(structs)])
-               for name, (key, structs) in sorted(absent.items())]
+               for name, (key, structs) in sorted(fs.absent.items())]
     name = hashlib.md5(fs.path.encode()).hexdigest() + '.json'
     tmp = os.path.join(out, name + '.tmp')
     with open(tmp, 'w') as f:
@@ -7520,8 +7522,7 @@ def converts(p):
     _CONVERTING['file'] = fs
     return bool(fs.approved)
 
-@initialize:python@
-@@
+
 def gate_function(*kinds):
     """The function that opens the gate of the rules making changes of these kinds.
 
@@ -7539,7 +7540,8 @@ def gate_function(*kinds):
                            'the file is left unchanged' % (fs.path if fs else '?', kinds[0]))
     return min(fs.functions)
 
-
+@initialize:python@
+@@
 def approved(p, kind, extra=None):
     fs = state(p)
     decide(fs)

@@ -497,35 +497,6 @@ class OtherStructMemberTest(unittest.TestCase):
         self.assertNotIn('lib/c.c', tables['mt']['files'])
 
 
-    # a struct of its own with a member mt that is a function pointer: called, and
-    # given a function of the file in an initializer (no array of buckets is used so)
-    OWN_STRUCT_USE = ('#include "t.h"\nstruct local { int (*mt)(int); };\n'
-                      'static int twice(int x)\n{\n\treturn 2 * x;\n}\n'
-                      'static struct local l0 = { .mt = twice };\n'
-                      'int get(struct local *l, int i)\n{\n'
-                      '\treturn l->mt(i) + l0.mt(1);\n}\n')
-
-    # p is a struct reg * through __typeof__ of a field of struct holder: a review found the
-    # file taken for one naming only holder's members, and mt converted without it
-    TYPEOF_USE = ('#include <linux/list.h>\n#include "t.h"\n'
-                  'struct holder { struct reg *r; };\n'
-                  'int has(struct holder *o, unsigned int key)\n{\n'
-                  '\t__typeof__(((struct holder *)0)->r) p = o->r;\n\n'
-                  '\treturn !hlist_empty(&p->mt[key & (NB - 1)]);\n}\n')
-
-    def test_base_typed_by_typeof_blocks(self):
-        r, tables = self.convert({'lib/c.c': self.TYPEOF_USE})
-        self.assertEqual(tables['mt']['verdict'], 'skipped')
-        self.assertIn('lib/c.c: ', tables['mt']['reasons'][0])
-        self.assertEqual(r.stdout, '')
-
-    def test_file_naming_only_its_own_struct_member_does_not_block(self):
-        r, tables = self.convert({'lib/c.c': self.OWN_STRUCT_USE})
-        self.assertEqual(tables['mt']['verdict'], 'converted', tables['mt']['reasons'])
-        self.assertNotIn('lib/c.c', tables['mt']['files'])
-        self.assertNotIn('+++ b/lib/c.c', r.stdout)
-
-
 class HeaderIncludedThroughAnotherTest(unittest.TestCase):
     """A header whose member table would become DECLARE_HASHTABLE() (and which would
     include <linux/hashtable.h>) is included by c.c only through wrap.h, and c.c has a

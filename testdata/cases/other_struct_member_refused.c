@@ -4,13 +4,12 @@
 // reason: heads use not understood
 /*
  * Occurrences of a member table's name that only look like another struct's
- * (a review found both converted, and the programs then looked in other
- * buckets). add() links entries into tab.hash by hand through a p of struct
- * tab declared in a for loop, while a file-scope p has struct ops, whose hash
- * is a function pointer; the declared type of a base is not what decides.
- * pairs is struct pair through a macro that renames its tag, and its
- * initializer puts an entry in a bucket (.heads = { [7] = ... }). Only a use no
- * array allows (a call, a designator given a function) is another struct's.
+ * (a review found both converted by a version that left out members of other
+ * structs by the declared type of their base; the programs then looked in
+ * other buckets). add() links entries into tab.hash by hand through a p of
+ * struct tab declared in a for loop, while a file-scope p has struct ops, whose
+ * hash is a function pointer. pairs is struct pair through a macro that renames
+ * its tag, and its initializer puts an entry in a bucket (.heads = { [7] = ... }).
  */
 #include <stdio.h>
 #include <linux/types.h>

@@ -1853,10 +1853,10 @@ def positional_use(fs, t, i, positions):
             return False
         lo = start - 1 if start and text[start - 1] == '&' else start
         return read_only_use(fs, lo, index[1] + 1, rng)
-    # the table itself: its first bucket, in a pointer walk
-    return read_only_use(fs, start, i + 1, rng) or (
-        start >= 2 and text[start - 1] == '=' and toks.kind[start - 2] == 'id' and
-        bucket_variable_reads(fs, text[start - 2], rng))
+    # the table itself: its first bucket, in a pointer walk (read alone, bucket 0 has the
+    # entries the hash puts there: hlist_empty(T) means another thing once converted)
+    return start >= 2 and text[start - 1] == '=' and toks.kind[start - 2] == 'id' and \
+        bucket_variable_reads(fs, text[start - 2], rng)
 
 
 def why_not_understood(fs, t, i, helpers):

@@ -19,7 +19,6 @@ import re
 
 from .cexpr import TYPEDEFS, Macros, Unknown, parse_tokens
 from .tokens import (_HASH_SIGN, Tokens, _pos, _span, align, directive_start, function_window, matching_close,
-                     matching_open,
                      on_include_line)
 
 
@@ -428,39 +427,8 @@ def table_occurrences(fs, t):
                 continue         # a variable of the function, of that name
             if is_declarator(toks, i):
                 continue         # int peers, a parameter or variable of that name
-        elif toks.pos[i] != t.pos and no_array_use(fs, i):
-            continue             # .hash = ping_hash, ops->hash(e): a member of another struct
         out.append(i)
     return out
-
-
-_STORES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
-
-
-def no_array_use(fs, i):
-    """Is the member name at token i (after -> or .) used in a way no array of struct
-    hlist_head allows, whatever the type of what comes before it: called (ops->hash(e)),
-    assigned or stepped (s->hash = h, s->hash++), a member taken of it (x.hash.len), or
-    a designator given a function of the file (.hash = ping_hash)? Then it is a member
-    of another struct. By the use, not by the declared type of the base: declarations
-    that spatch does not report (a for-loop's, a statement expression's, K&R parameters,
-    a macro's), typeof() and a struct tag that a macro renames would mislead that.
-    A macro of the file or a helper of its headers named like the member could turn
-    any of these into an index: then nothing is said."""
-    text = fs.toks.text
-    name = text[i]
-    if name in fs.macros or name in _FACTS.get('files', {}).get(fs.path, {}).get('helpers', {}) \
-            or _defined_as_macro(fs.toks, name):
-        return False
-    nxt = text[i + 1] if i + 1 < len(text) else ''
-    if i >= 2 and text[i - 1] == '.' and text[i - 2] in ('{', ',') and nxt == '=':
-        # a designator: an array is given a brace list (or, eliding braces, a value for
-        # its first element: NULL), never a function of the file
-        value = text[i + 2] if i + 2 < len(text) else ''
-        return value in fs.functions and i + 3 < len(text) and text[i + 3] in (',', '}')
-    if nxt in ('(', '.', '->') or nxt in _STORES or text[i - 3:i - 2] in (['++'], ['--']):
-        return True
-    return False
 
 
 def _defined_as_macro(toks, name):

@@ -46,9 +46,11 @@ class Positional:
         node = strip_parens(node)
         kind = node[0]
         if kind == 'num':
+            if direct and not stored:
+                return False         # T[0] alone: which entries it has depends on the hash
             return not stored or node[1] in ('0', '0U', '0u', '0UL', '0ul')
         if kind == 'un' and node[1] == '-' and strip_parens(node[2])[:2] == ('num', '1'):
-            return True              # -1: before the first bucket
+            return stored            # -1: before the first bucket
         if kind == 'cast':
             return self.value(node[1], rng, seen, stored, direct)
         if kind == 'un' and node[1] == '*':
@@ -58,10 +60,13 @@ class Positional:
         if kind == 'id':
             name = node[1]
             if name in self.fs.macros or name.isupper():
-                return not stored    # a constant bucket
+                return not stored and not direct     # a constant bucket: T[LAST] alone is not
             return self.variable(name, rng, seen, direct)
         if kind == 'field':
-            return self.field(node[2], seen)
+            # a field that indexes the table itself must move along (a cursor)
+            return self.field(node[2], seen) and (not direct or not self.fixed(
+                [i for i, tok in enumerate(self.fs.toks.text) if tok == node[2] and i >= 2 and
+                 self.fs.toks.text[i - 1] in ('->', '.')]))
         if kind == 'bin' and node[1] in ('+', '-', '%', '&'):
             return self.value(node[2], rng, seen, stored, False) and \
                 self.value(node[3], rng, seen, False, False)
@@ -81,6 +86,9 @@ class Positional:
         seen.add(key)
         ok = declared_type(self.fs, name, rng) is not None and (
             not self.is_parameter(name, rng) or direct and self.parameter(name, rng, seen))
+        if ok and direct and not self.is_parameter(name, rng) and \
+                self.fixed(occurrences(self.fs, name, function_header(self.fs, rng)[1], rng[1])):
+            ok = False               # b = 0; T[b]: one bucket, not a walk over them
         if ok:
             lo = function_header(self.fs, rng)[1]
             for i in occurrences(self.fs, name, lo, rng[1]):
@@ -121,6 +129,25 @@ class Positional:
     def is_parameter(self, name, rng):
         return is_parameter(self.fs, name, rng)
 
+    def fixed(self, places):
+        """Does the variable or field named at token indices places only ever hold
+        constants (b = 0; never b++, b = i, b = *pos)? Then it picks one bucket."""
+        text = self.fs.toks.text
+        for i in places:
+            if text[i + 1] in _STEPS or text[i - 1] in _STEPS or text[i + 1] in ('+=', '-=') \
+                    or text[i - 3] in _STEPS:
+                return False
+            if text[i + 1] == '=':
+                end = _expression_end(text, i + 2)
+                try:
+                    rhs = strip_parens(parse_tokens(self.fs.toks, i + 2, end))
+                except (Unknown, IndexError):
+                    return False
+                if not (rhs[0] == 'num' or rhs[0] == 'id' and
+                        (rhs[1] in self.fs.macros or rhs[1].isupper())):
+                    return False
+        return True
+
     def parameter(self, name, rng, seen):
         """A parameter of a static function that every call gives a positional value
         (macvlan_fill_info_macaddr(skb, vlan, i) in a loop over the buckets)."""
@@ -145,7 +172,8 @@ class Positional:
             if directive_start(toks, i) is not None:
                 return False         # a macro: what it is given is not known here
             caller = function_range(self.fs, toks.pos[i])
-            if caller is None or not self.value(node[2][k], caller, seen, stored=True):
+            # what a caller passes is the index itself: a counter of its walk, not a constant
+            if caller is None or not self.value(node[2][k], caller, seen, stored=False):
                 return False
         return True
 
@@ -413,21 +441,33 @@ def bucket_variable_reads(fs, var, rng, depth=0):
         return False
     text = fs.toks.text
     pos = Positional(fs)
+    stepped = first = False
     for i in occurrences(fs, var, function_header(fs, rng)[1], rng[1]):
         nxt = text[i + 1] if i + 1 < len(text) else ''
         prv = text[i - 1] if i else ''
         if nxt in _STEPS or prv in _STEPS:
-            continue                 # head++: the next bucket
+            stepped = True           # head++: the next bucket
+            continue
         if nxt == '=':
             end = _expression_end(text, i + 2)
             if not positional_bucket(fs, pos, i + 2, end, rng):
                 return False
+            first = first or _whole_table(fs, i + 2, end)
             continue
         if is_declarator(fs.toks, i):
             continue
         if prv == '&' or not read_only_use(fs, i, i + 1, rng, depth + 1):
             return False
-    return True
+    # head = T; and no head++: bucket 0 alone, whose entries depend on the hash
+    return stepped or not first
+
+
+def _whole_table(fs, lo, hi):
+    try:
+        node = strip_parens(parse_tokens(fs.toks, lo, hi))
+    except (Unknown, IndexError):
+        return True
+    return table_of(fs, node) is not None
 
 
 def positional_bucket(fs, pos, lo, hi, rng):

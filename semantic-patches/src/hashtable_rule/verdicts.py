@@ -51,20 +51,13 @@ def record(p):
     if not out or fs.recorded:
         return
     fs.recorded = True
-    unused = [t for t in fs.tables.values()
-              if t.injected and t.verdict == 'skipped' and not table_occurrences(fs, t)]
-    tables = [table_record(fs, t) for t in fs.tables.values() if t not in unused]
-    absent = dict(fs.absent)
-    for t in unused:
-        # every ign->tunnels here is a member of another struct (by its type): no use
-        structs = [b for b in member_bases(fs, t.name) if b not in ('?', t.struct)]
-        if t.scope == 'member' and structs and not t.sites and not t.bucket_ptrs:
-            absent.setdefault(t.name, (t.key, structs))
+    tables = [table_record(fs, t) for t in fs.tables.values()
+              if not (t.injected and t.verdict == 'skipped' and not table_occurrences(fs, t))]
     # named here only as members of other structs: this file has no use of them
     tables += [dict(name=name, key=key, file=fs.path, scope='member', shared=True,
                     verdict='absent', bases=structs,
                     reasons=['named here only as a member of struct %s' % ', '.join(structs)])
-               for name, (key, structs) in sorted(absent.items())]
+               for name, (key, structs) in sorted(fs.absent.items())]
     name = hashlib.md5(fs.path.encode()).hexdigest() + '.json'
     tmp = os.path.join(out, name + '.tmp')
     with open(tmp, 'w') as f:
