@@ -1691,7 +1691,7 @@ def base_struct(fs, i, strict=False):
         return None
     if strict and not _plain_struct_type(fs, type_text, words[words.index('struct') + 1]):
         return None
-    if strict and simple and not _declared_once_here(fs, toks.text[base], rng):
+    if strict and simple and not _declared_once_here(fs, toks.text[base], rng, base):
         return None
     if strict and (toks.text[i - 1] == '->' and '*' not in type_text or
                    toks.text[i - 1] == '.' and '*' in type_text):
@@ -1710,10 +1710,11 @@ def _plain_struct_type(fs, type_text, tag):
         tag not in fs.macros and not _defined_as_macro(fs.toks, tag)
 
 
-def _declared_once_here(fs, var, rng):
-    """Do the tokens agree that var is declared once where function rng may see it (no
-    declaration spatch does not report: in a for loop, a statement expression, a K&R
-    parameter list, or made by a macro it is given to)?"""
+def _declared_once_here(fs, var, rng, use):
+    """Do the tokens agree that var is declared once where its use at token use in
+    function rng may see it (no declaration spatch does not report: in a for loop, a
+    statement expression, a K&R parameter list, or made by a macro it is given to before
+    the use, in a block around it)?"""
     toks = fs.toks
     text = toks.text
     lo, hi = (function_header(fs, rng)[1] if rng is not None else 0), (rng[1] if rng else 0)
@@ -1723,22 +1724,47 @@ def _declared_once_here(fs, var, rng):
             continue
         if not (lo <= k <= hi or _brace_depth(fs, toks.pos[k]) == 0):
             continue                 # in another function, or a parameter of one
-        if is_declarator(toks, k) and not _dereferenced(text, k):
+        if is_declarator(toks, k) and not _dereferenced(text, k) or _may_declare(text, k):
             count += 1
-        elif k >= 2 and text[k - 1] in ('(', ',') and lo <= k <= hi:
+        elif k >= 2 and text[k - 1] in ('(', ',') and text[k + 1] in (',', ')') and \
+                lo <= k < use:
             callee = _callee_of_argument(text, k)
-            if callee is not None and (callee.isupper() or callee in fs.macros or
-                                       _defined_as_macro(toks, callee)):
-                return False         # TAB_PTR(p): a macro may declare it
+            if callee is not None and callee not in fs.functions and \
+                    use < _block_end(text, k, hi):
+                return False         # with_reg(p, r); p->T: a macro (of a header, too) may declare p
     return count == 1
 
 
+def _block_end(text, k, hi):
+    """The index of the } that closes the innermost block around token k (hi if none)."""
+    depth = 0
+    for j in range(k, hi + 1):
+        if text[j] == '{':
+            depth += 1
+        elif text[j] == '}':
+            if depth == 0:
+                return j
+            depth -= 1
+    return hi
+
+
 def _dereferenced(text, k):
-    """Is the * before token k a dereference (sizeof(*p), (*p)), not a declarator's?"""
+    """Is the * before token k a dereference (sizeof(*p), (*p)), not a declarator's?
+    (After a comma it may be either: for (struct reg *p = r, *o = p; ...) declares.)"""
     j = k - 1
     while j >= 0 and text[j] == '*':
         j -= 1
-    return j < k - 1 and (j < 0 or text[j] in ('(', ',', '=', 'sizeof', 'return', '!', '&&', '||'))
+    return j < k - 1 and (j < 0 or text[j] in ('(', '=', 'sizeof', 'return', '!', '&&', '||'))
+
+
+def _may_declare(text, k):
+    """Could token k be declared where is_declarator() does not see it: after a ) (a
+    __typeof__(r) o, an attribute), or in parentheses after a * (struct reg *(o) = r)?
+    Counted as declarations, they only make a variable less certain."""
+    nxt = text[k + 1] if k + 1 < len(text) else ''
+    if text[k - 1] == ')' and nxt in (',', ';', '=', '['):
+        return True
+    return text[k - 1] == '(' and nxt == ')' and k >= 2 and text[k - 2] == '*'
 
 
 def _callee_of_argument(text, k):
@@ -1896,7 +1922,8 @@ def macro_definitions(toks, local=True):
             defs[d.name] = d
     return defs
 
-
+@initialize:python@
+@@
 def function_at(toks, i, local=True):
     """The function whose definition names itself at token i, or None."""
     text = toks.text
@@ -1962,8 +1989,7 @@ def header_definitions(texts):
                     break
     return out
 
-@initialize:python@
-@@
+
 class Meaning:
     """What a helper computes, read off its body."""
 
@@ -2196,7 +2222,8 @@ def split_reduction(node):
         return HASHERS[node[1][1]], strip_parens(node[2][0]), node[2][1]
     return None
 
-
+@initialize:python@
+@@
 def bucket_parts(node):
     """(table node, index node) of &X[I] or X + I, else None."""
     node = strip_parens(node)
@@ -2238,8 +2265,7 @@ def parameter_misuse(d, helpers):
         d._misuse = _parameter_misuse(d, helpers)
     return d._misuse
 
-@initialize:python@
-@@
+
 def _parameter_misuse(d, helpers):
     """Why what a call gives function d cannot stand for a parameter in its body, written
     out at the call (a helper that goes), or None; helpers: name -> Definition.

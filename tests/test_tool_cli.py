@@ -496,6 +496,39 @@ class OtherStructMemberTest(unittest.TestCase):
         self.assertEqual(tables['mt']['verdict'], 'converted', tables['mt']['reasons'])
         self.assertNotIn('lib/c.c', tables['mt']['files'])
 
+    # p is a struct reg * through __typeof__ of a field of struct holder: a review found the
+    # file taken for one naming only holder's members, and mt converted without it
+    TYPEOF_USE = ('#include <linux/list.h>\n#include "t.h"\n'
+                  'struct holder { struct reg *r; };\n'
+                  'int has(struct holder *o, unsigned int key)\n{\n'
+                  '\t__typeof__(((struct holder *)0)->r) p = o->r;\n\n'
+                  '\treturn !hlist_empty(&p->mt[key & (NB - 1)]);\n}\n')
+    # a second review: locals the rule cannot see declared, beside a global of struct other,
+    # and a tag a header renames
+    MACRO_LOCAL = ('#include <linux/list.h>\n#include "t.h"\n#include "o.h"\n#include "m.h"\n'
+                   'static struct other *o;\n'
+                   'void drop0(struct reg *r)\n{\n\twith_reg(o, r);\n'
+                   '\to->mt[0].first = NULL;\n}\n')
+    RENAMED_TAG = ('#include <linux/list.h>\n#include "t.h"\n#include "o.h"\n#include "m.h"\n'
+                   'void drop0(struct reg *r)\n{\n\tstruct other *o = r;\n\n'
+                   '\to->mt[0].first = NULL;\n}\n')
+    FOR_COMMA = ('#include <linux/list.h>\n#include "t.h"\n#include "o.h"\n'
+                 'static struct other *o;\n'
+                 'void drop0(struct reg *r)\n{\n'
+                 '\tfor (struct reg *p = r, *o = p; o; o = NULL)\n\t\to->mt[0].first = NULL;\n}\n')
+
+    def test_bases_the_rule_cannot_type_block(self):
+        for name, extra in (('typeof', {'lib/c.c': self.TYPEOF_USE}),
+                            ('macro', {'lib/m.h': '#define with_reg(v, e) struct reg *v = (e)\n',
+                                       'lib/c.c': self.MACRO_LOCAL}),
+                            ('tag', {'lib/m.h': '#define other reg\n', 'lib/c.c': self.RENAMED_TAG}),
+                            ('for', {'lib/c.c': self.FOR_COMMA})):
+            with self.subTest(name):
+                r, tables = self.convert(extra)
+                self.assertEqual(tables['mt']['verdict'], 'skipped')
+                self.assertIn('lib/c.c: ', tables['mt']['reasons'][0])
+                self.assertEqual(r.stdout, '')
+
 
 class HeaderIncludedThroughAnotherTest(unittest.TestCase):
     """A header whose member table would become DECLARE_HASHTABLE() (and which would

@@ -8,11 +8,12 @@ everywhere; hash_min() must too), and spatch rewrote each of those files.
 
 import os
 import re
+import subprocess
 from typing import Dict, Iterable, List, Set
 
 from .model import FORM_WORDS, Problem, Table
 from .shared import Plan, SharedTable
-from .sources import Declaration, blank_comments_and_strings, blank_includes, read_text
+from .sources import Declaration, _search_command, blank_comments_and_strings, blank_includes, read_text
 
 # hash_64() and hash_long() sites of one table: hash_min() makes them agree (the rule's
 # AGREEING_FORMS, analysis.py)
@@ -99,10 +100,14 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
             t.skip('%s: %s' % (f, trouble[f]))
             continue
         if rec is None:
-            if _uses(root, f, st) and not _other_structs_only(records.get(f, []), st):
+            if _uses(root, f, st) and not _other_structs_only(root, records.get(f, []), st):
                 t.skip('%s: %s' % (f, NO_VERDICT % f))
             continue
         if rec['verdict'] == 'absent':
+            renamed = renamed_tags(root, rec.get('bases', []))
+            if renamed:
+                t.skip('%s: names %s only as a member of struct %s, a tag that a #define in %s '
+                       'may rename' % (f, st.name, renamed[0][0], renamed[0][1]))
             continue                 # only members of other structs of that name there
         if rec['verdict'] != 'converted':
             t.skip('%s: %s' % (f, '; '.join(rec['reasons'])))
@@ -150,11 +155,44 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     return t
 
 
-def _other_structs_only(records: List[dict], st: SharedTable) -> bool:
+def _other_structs_only(root: str, records: List[dict], st: SharedTable) -> bool:
     """Did the rule, given another member table of st's name in this file, find that
-    every occurrence of the name is a member of some other struct than st's?"""
+    every occurrence of the name is a member of some other struct than st's (whose tag
+    no #define of the tree renames)?"""
     bases = [r['bases'] for r in records if r['name'] == st.name and r.get('bases')]
-    return bool(bases) and all('?' not in b and st.struct not in b for b in bases)
+    return bool(bases) and all('?' not in b and st.struct not in b and not renamed_tags(root, b)
+                               for b in bases)
+
+
+_RENAMED: Dict[tuple, List[tuple]] = {}
+
+
+def renamed_tags(root: str, tags: Iterable[str]) -> List[tuple]:
+    """(tag, file) for each struct tag of tags that a #define of the tree names: the rule
+    reads the tag as written (struct other *o), and a header's #define other reg would
+    make it another struct. One search per set of tags and run."""
+    tags = sorted({t for t in tags if re.fullmatch(r'[A-Za-z_]\w*', t)})
+    key = (root, tuple(tags))
+    if key not in _RENAMED:
+        found = []
+        if tags:
+            cmd = _search_command('-o', extended=True, suffixes=('h', 'inc', 'inl', 'def')) + [
+                '-e', r'^[[:space:]]*#[[:space:]]*define[[:space:]]+(%s)\b' % '|'.join(tags), '.']
+            try:
+                out = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, universal_newlines=True,
+                                     errors='replace').stdout
+            except OSError:
+                out = None
+            if out is None:
+                found = [(t, '?') for t in tags]     # cannot tell: as if renamed
+            for line in (out or '').splitlines():
+                path, _, directive = line.partition(':')
+                name = re.sub(r'^.*define\s*', '', directive).strip()
+                if name in tags:
+                    found.append((name, os.path.normpath(path)))
+        _RENAMED[key] = sorted(set(found))
+    return _RENAMED[key]
 
 
 def _uses(root: str, path: str, st: SharedTable) -> bool:
