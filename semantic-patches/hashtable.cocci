@@ -1290,6 +1290,7 @@ class FileState:
         self.new_names = {}          # position of an assigned index variable -> its new name
         self.field_types = {}        # struct field name -> declared types
         self.local_fields = set()    # names of fields of the structs this file defines
+        self.field_declarations = {}  # field name -> how many structs of the file have one
         self.absent = {}             # member tables of other files named here only as members
                                      # of other structs: name -> those structs
         self.position_maps = {}      # rewritten copy -> {its position: original position}
@@ -3924,7 +3925,8 @@ class Positional:
         toks = self.fs.toks
         # a field of a struct of this file, given its values here (other files could
         # give a field of a header struct a key); never assigned, it holds anything
-        ok = name in self.fs.local_fields and any(
+        # (one struct of the file has it: every use of the name is of that field)
+        ok = name in self.fs.local_fields and self.fs.field_declarations.get(name) == 1 and any(
             toks.text[i] == name and i and toks.text[i - 1] in ('->', '.') and
             (toks.text[i + 1] in _STEPS or toks.text[i + 1] in ('=', '+=', '-=') or
              toks.text[i - 3] in _STEPS)
@@ -4947,6 +4949,7 @@ def note_field(p, name, type_text):
     fs = state(p)
     fs.field_types.setdefault(name, set()).add(type_text)
     fs.local_fields.add(name)
+    fs.field_declarations[name] = fs.field_declarations.get(name, 0) + 1
 
 
 def note_macro(p, name, value, pvalue, constant=False):

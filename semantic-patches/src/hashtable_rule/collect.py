@@ -11,6 +11,7 @@ def note_field(p, name, type_text):
     fs = state(p)
     fs.field_types.setdefault(name, set()).add(type_text)
     fs.local_fields.add(name)
+    fs.field_declarations[name] = fs.field_declarations.get(name, 0) + 1
 
 
 def note_macro(p, name, value, pvalue, constant=False):

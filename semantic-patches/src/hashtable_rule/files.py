@@ -128,6 +128,7 @@ class FileState:
         self.new_names = {}          # position of an assigned index variable -> its new name
         self.field_types = {}        # struct field name -> declared types
         self.local_fields = set()    # names of fields of the structs this file defines
+        self.field_declarations = {}  # field name -> how many structs of the file have one
         self.absent = {}             # member tables of other files named here only as members
                                      # of other structs: name -> those structs
         self.position_maps = {}      # rewritten copy -> {its position: original position}

@@ -111,7 +111,8 @@ class Positional:
         toks = self.fs.toks
         # a field of a struct of this file, given its values here (other files could
         # give a field of a header struct a key); never assigned, it holds anything
-        ok = name in self.fs.local_fields and any(
+        # (one struct of the file has it: every use of the name is of that field)
+        ok = name in self.fs.local_fields and self.fs.field_declarations.get(name) == 1 and any(
             toks.text[i] == name and i and toks.text[i - 1] in ('->', '.') and
             (toks.text[i + 1] in _STEPS or toks.text[i + 1] in ('=', '+=', '-=') or
              toks.text[i - 3] in _STEPS)
