@@ -239,6 +239,13 @@ def matching_open(toks, j):
     raise IndexError('no opening bracket')
 
 
+def stepped_at(text, i):
+    """Is the variable or field named at token i stepped there (i++, ++i, i += n,
+    ++p->f: the ++ three tokens back, before a one-token base)?"""
+    return text[i + 1] in ('++', '--', '+=', '-=') or text[i - 1] in ('++', '--') or \
+        i >= 3 and text[i - 3] in ('++', '--')
+
+
 def directive_start(toks, i):
     """Index of the # that begins the preprocessor line token i is on (the body of a
     #define, say), or None. Lines continued with a backslash are one line here."""
@@ -1605,7 +1612,7 @@ def _defined_as_macro(toks, name):
     return name in names
 
 
-def _indices_of(fs, name):
+def token_indices(fs, name):
     """Token indices of name in the file (an index built once per file)."""
     index = getattr(fs, 'token_index', None)
     if index is None:
@@ -1720,7 +1727,7 @@ def _declared_once_here(fs, var, rng, use):
     text = toks.text
     lo, hi = (function_header(fs, rng)[1] if rng is not None else 0), (rng[1] if rng else 0)
     count = 0
-    for k in _indices_of(fs, var):
+    for k in token_indices(fs, var):
         if toks.kind[k] != 'id':
             continue
         if not (lo <= k <= hi or _brace_depth(fs, toks.pos[k]) == 0):
@@ -3406,9 +3413,8 @@ def foreign_field_note(fs, node):
         return ''
     text = fs.toks.text
     # a cursor is counted along (st->bucket++); a stored hash (sk->sk_hash) is a key
-    if not any(tok == node[2] and text[i - 1] in ('->', '.') and
-               (text[i + 1] in ('++', '--') or text[i - 3] in ('++', '--'))
-               for i, tok in enumerate(text[3:-1], 3)):
+    if not any(i >= 3 and text[i - 1] in ('->', '.') and stepped_at(text, i)
+               for i in token_indices(fs, node[2])):
         return ''
     return ': a field of a struct of another file, which other files may set to anything'
 
@@ -3879,8 +3885,8 @@ class Positional:
         if kind == 'field':
             # a field that indexes the table itself must move along (a cursor)
             return self.field(node[2], seen) and (not direct or not self.fixed(
-                [i for i, tok in enumerate(self.fs.toks.text) if tok == node[2] and i >= 2 and
-                 self.fs.toks.text[i - 1] in ('->', '.')]))
+                [i for i in token_indices(self.fs, node[2])
+                 if i >= 2 and self.fs.toks.text[i - 1] in ('->', '.')]))
         if kind == 'bin' and node[1] in ('+', '-', '%', '&'):
             return self.value(node[2], rng, seen, stored, False) and \
                 self.value(node[3], rng, seen, False, False)
@@ -3949,8 +3955,7 @@ class Positional:
         constants (b = 0; never b++, b = i, b = *pos)? Then it picks one bucket."""
         text = self.fs.toks.text
         for i in places:
-            if text[i + 1] in _STEPS or text[i - 1] in _STEPS or text[i + 1] in ('+=', '-=') \
-                    or text[i - 3] in _STEPS:
+            if stepped_at(text, i):
                 return False
             if text[i + 1] == '=':
                 end = _expression_end(text, i + 2)

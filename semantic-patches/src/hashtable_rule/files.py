@@ -442,7 +442,7 @@ def _defined_as_macro(toks, name):
     return name in names
 
 
-def _indices_of(fs, name):
+def token_indices(fs, name):
     """Token indices of name in the file (an index built once per file)."""
     index = getattr(fs, 'token_index', None)
     if index is None:
@@ -556,7 +556,7 @@ def _declared_once_here(fs, var, rng, use):
     text = toks.text
     lo, hi = (function_header(fs, rng)[1] if rng is not None else 0), (rng[1] if rng else 0)
     count = 0
-    for k in _indices_of(fs, var):
+    for k in token_indices(fs, var):
         if toks.kind[k] != 'id':
             continue
         if not (lo <= k <= hi or _brace_depth(fs, toks.pos[k]) == 0):

@@ -10,10 +10,10 @@ hash_init() or hash_empty() are rewritten (analysis.py).
 
 from .cexpr import Unknown, parse_tokens, strip_parens
 from .files import (call_nodes, declared_type, function_header, function_range, is_declarator,
-                    is_parameter, occurrences)
+                    is_parameter, occurrences, token_indices)
 from .helpers import bucket_parts, function_at
 from .sites import table_of
-from .tokens import _HASH_SIGN, directive_start, matching_close, matching_open
+from .tokens import _HASH_SIGN, directive_start, matching_close, matching_open, stepped_at
 
 # calls that read a bucket given to them, or clear it, but never insert into it
 READ_ONLY_CALLS = {
@@ -65,8 +65,8 @@ class Positional:
         if kind == 'field':
             # a field that indexes the table itself must move along (a cursor)
             return self.field(node[2], seen) and (not direct or not self.fixed(
-                [i for i, tok in enumerate(self.fs.toks.text) if tok == node[2] and i >= 2 and
-                 self.fs.toks.text[i - 1] in ('->', '.')]))
+                [i for i in token_indices(self.fs, node[2])
+                 if i >= 2 and self.fs.toks.text[i - 1] in ('->', '.')]))
         if kind == 'bin' and node[1] in ('+', '-', '%', '&'):
             return self.value(node[2], rng, seen, stored, False) and \
                 self.value(node[3], rng, seen, False, False)
@@ -135,8 +135,7 @@ class Positional:
         constants (b = 0; never b++, b = i, b = *pos)? Then it picks one bucket."""
         text = self.fs.toks.text
         for i in places:
-            if text[i + 1] in _STEPS or text[i - 1] in _STEPS or text[i + 1] in ('+=', '-=') \
-                    or text[i - 3] in _STEPS:
+            if stepped_at(text, i):
                 return False
             if text[i + 1] == '=':
                 end = _expression_end(text, i + 2)

@@ -12,11 +12,11 @@ form of the reduction, and the helpers it went through.
 import re
 from .cexpr import (Unknown, bits_expression, cast_text, evaluate_all, free_names, is_primary, minus_one,
                     parse_tokens, render, same_constant, strip_outer_parens, strip_parens)
-from .files import _FACTS, declared_type, is_declarator, key_type, variable_type
+from .files import _FACTS, declared_type, is_declarator, key_type, token_indices, variable_type
 from .helpers import (_NARROW_WORDS, HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
                       is_integer_type, is_pure_body, macro_definitions, meaning, parameter_misuse, pure_by_name,
                       split_reduction)
-from .tokens import _HASH_SIGN, Tokens
+from .tokens import _HASH_SIGN, Tokens, stepped_at
 from .widths import _canonical, is_32_bits, shape_class, value_type, wide_literal, width_class
 
 
@@ -434,9 +434,8 @@ def foreign_field_note(fs, node):
         return ''
     text = fs.toks.text
     # a cursor is counted along (st->bucket++); a stored hash (sk->sk_hash) is a key
-    if not any(tok == node[2] and text[i - 1] in ('->', '.') and
-               (text[i + 1] in ('++', '--') or text[i - 3] in ('++', '--'))
-               for i, tok in enumerate(text[3:-1], 3)):
+    if not any(i >= 3 and text[i - 1] in ('->', '.') and stepped_at(text, i)
+               for i in token_indices(fs, node[2])):
         return ''
     return ': a field of a struct of another file, which other files may set to anything'
 

@@ -189,6 +189,13 @@ def matching_open(toks, j):
     raise IndexError('no opening bracket')
 
 
+def stepped_at(text, i):
+    """Is the variable or field named at token i stepped there (i++, ++i, i += n,
+    ++p->f: the ++ three tokens back, before a one-token base)?"""
+    return text[i + 1] in ('++', '--', '+=', '-=') or text[i - 1] in ('++', '--') or \
+        i >= 3 and text[i - 3] in ('++', '--')
+
+
 def directive_start(toks, i):
     """Index of the # that begins the preprocessor line token i is on (the body of a
     #define, say), or None. Lines continued with a backslash are one line here."""
