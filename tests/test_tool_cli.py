@@ -372,8 +372,9 @@ class DroppedInALaterRoundTest(unittest.TestCase):
 
 class LocalAndSharedInOneFileTest(unittest.TestCase):
     """A file with a static table of its own that also indexes a global table of the
-    tree: spatch starts on it before the global is known (file-local work first), so it
-    goes to spatch again with the global's facts; both tables convert, in every file."""
+    tree: it names a table few files name, so it waits for the global's spatch run
+    instead of going with the file-local work (and to spatch again with the global's
+    facts); both tables convert, in every file."""
 
     HEADER = ('#include <linux/list.h>\n#define NB 16\n'
               'extern struct hlist_head gt[NB];\n'
@@ -432,6 +433,53 @@ class LocalAndSharedInOneFileTest(unittest.TestCase):
             self.assertNotIn('hash_add(gt', r.stdout)
             self.assertIn(' struct hlist_head gt[NB];', r.stdout)    # context: a.c keeps it
             self.assertNotIn('lib/b.c', r.stdout)
+
+    def tree(self, tmp):
+        tree = os.path.join(tmp, 'tree')
+        os.makedirs(os.path.join(tree, 'lib'))
+        for rel, text in {'lib/t.h': self.HEADER, 'lib/a.c': self.A, 'lib/b.c': self.B}.items():
+            with open(os.path.join(tree, rel), 'w') as f:
+                f.write(text)
+        subprocess.run(['git', 'init', '-q', tree], check=True)
+        return tree
+
+    def test_the_file_goes_to_spatch_once(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = self.tree(tmp)
+            log = os.path.join(tmp, 'files.log')
+            spatch = os.path.join(tmp, 'spatch')       # logs the files of each batch
+            with open(spatch, 'w') as f:
+                f.write('#!/bin/sh\nprev=\nfor a; do [ "$prev" = --file-groups ] && '
+                        'grep . "$a" >> %s; prev=$a; done\nexec spatch "$@"\n' % log)
+            os.chmod(spatch, 0o755)
+            r = run_tool('--check', 'none', '--spatch', spatch, tree)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn('+\thash_add(lt, &it[1].node, key);', r.stdout)
+            with open(log) as f:
+                batches = f.read().split()
+            self.assertEqual(sorted(batches), ['lib/a.c', 'lib/b.c'])
+
+    def test_same_result_when_it_goes_to_spatch_twice(self):
+        """Where the guess misses the file (a member named in many files, narrowed by
+        its struct later), it goes to spatch with the local work and again: the same."""
+        sys.path.insert(0, os.path.join(ROOT, 'tool'))
+        try:
+            from hashtable_convert import cli, shared
+        finally:
+            sys.path.pop(0)
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = self.tree(tmp)
+            outputs = []
+            for guess in (shared.Plan.likely_shared_files, lambda *args: set()):
+                out = io.StringIO()
+                with mock.patch.object(shared.Plan, 'likely_shared_files', guess), \
+                        contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                    rc = cli.main(['--check', 'none', '--quiet', '-j', '2', tree])
+                self.assertEqual(rc, 0)
+                outputs.append(out.getvalue())
+            self.assertIn('+\thash_add(lt, &it[1].node, key);', outputs[0])
+            self.assertIn('+\thash_add(gt, &it->node, key);', outputs[0])
+            self.assertEqual(outputs[0], outputs[1])
 
     def test_same_result_where_spatch_tests_names_in_python(self):
         """The rule with its own is_shared() test of names (a spatch without PCRE) gives

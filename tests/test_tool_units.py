@@ -516,6 +516,14 @@ class SharedTest(unittest.TestCase):
                 t.files = ['a.c', 'include/t.h'] if name == 'gt' else ['b.c', 'include/t.h']
             self.assertEqual(p.rerun_files(p.shared, decls), {'a.c'})
             self.assertEqual(p.rerun_files({}, decls), set())
+            # before the analysis: by the files that name each table (a name in more
+            # files than a table converts with is narrowed later, by struct: no guess)
+            many = ['x%d.c' % i for i in range(shared.MAX_FILES_PER_TABLE)]
+            self.assertEqual(p.likely_shared_files({'gt': ['a.c', 'c.c', 'include/t.h'],
+                                                    'mt': ['b.c', 'include/t.h']}, decls),
+                             {'a.c', 'c.c'})
+            self.assertEqual(p.likely_shared_files({'gt': ['a.c', 'c.c'] + many}, decls), set())
+            self.assertEqual(p.likely_shared_files({}, decls), set())
 
     def test_plan_static_tables(self):
         with tempfile.TemporaryDirectory() as tmp:

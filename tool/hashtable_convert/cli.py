@@ -142,9 +142,11 @@ class Converter:
         self.undeclared: set = set()      # (header, member): its DECLARE_HASHTABLE() broke a build
         self._parse_pool = None           # spatch --parse-c runs, started by _start_parses()
         self._parses: Dict[str, concurrent.futures.Future] = {}
+        self.held: Set[str] = set()       # local files that wait for the shared tables' run
 
-    def start_local(self) -> threading.Thread:
-        """Start spatch over the files with file-local tables, in the background.
+    def start_local(self, held: Set[str] = frozenset()) -> threading.Thread:
+        """Start spatch over the files with file-local tables, in the background, but
+        for held: files likely of a shared table too, which go with its files.
 
         It runs while the tables spanning files are analysed (grep, mostly), and
         the spatch run over their files starts beside it as soon as they are known
@@ -155,7 +157,9 @@ class Converter:
         """
         self.local_batch: Dict[str, transform.Outcome] = {}
         self.local_error: Optional[BaseException] = None
-        spatch, files = local_spatch(self.spatch, self.plan), self.plan.local_files
+        self.held = set(held) & set(self.plan.local_files)
+        spatch = local_spatch(self.spatch, self.plan)
+        files = [f for f in self.plan.local_files if f not in self.held]
 
         def work():
             start = time.monotonic()
@@ -190,7 +194,7 @@ class Converter:
         # local files that name a shared table: the batch running now does not know
         # that table, so they go to spatch again; the others get their result from it
         rerun = self.plan.rerun_files(active, self.declarations)
-        from_local = set(self.plan.local_files) - rerun
+        from_local = set(self.plan.local_files) - rerun - self.held
         for _ in range(MAX_ROUNDS):
             shared_files = sorted({f for t in active.values() for f in t.files})
             wanted = set(self.plan.local_files) | set(shared_files)
@@ -503,18 +507,24 @@ def main(argv: Optional[List[str]] = None) -> int:
             spatch = transform.Spatch(args.spatch, args.jobs, args.timeout)
             converter = Converter(run, plan, declarations, spatch,
                                   make_checker(mode, run, progress, args.jobs), progress, mode)
-            local = converter.start_local()
         except Exception as e:
             internal_error(run, 'scan', e)
             converter = None
         if converter is not None:
             step = time.monotonic()
+            local = None
             try:
-                shared.analyse(run.root, plan, run.inside, run.whole_tree)
+                # the files that name the shared tables first: the local files among
+                # them wait for the tables' spatch run instead of going to spatch twice
+                naming = shared.name_search(run.root, plan, run.whole_tree)
+                local = converter.start_local(plan.likely_shared_files(naming, declarations))
+                shared.analyse(run.root, plan, run.inside, run.whole_tree, naming)
             except Exception as e:
                 internal_error(run, 'tables shared between files', e)
                 for t in plan.shared.values():
                     t.reasons.append('the analysis of tables shared between files failed')
+                if local is None:
+                    local = converter.start_local()
             run.timed('tables shared between files', step)
             try:
                 converter.convert(local)

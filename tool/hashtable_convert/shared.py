@@ -125,15 +125,30 @@ class Plan:
         table of its own named like one of them: a name cannot tell the two apart, and
         the rule keeps its own (the other is decided by the struct of each use there,
         see decide._other_structs_only)."""
+        return self._local_files_naming([(t.name, t.files) for t in tables.values()], declarations)
+
+    def likely_shared_files(self, naming: Dict[str, List[str]],
+                            declarations: List[Declaration]) -> Set[str]:
+        """Local files that rerun_files() will likely name once the tables are analysed:
+        those that name a shared table that few enough files name (name_search()). spatch
+        takes them with the shared tables' files, once, instead of twice (Linux 6.1: 5 files,
+        among them the 3 that rerun_files() names; 5.6 s of CPU). A guess either way: a file
+        it misses runs twice, as before; one it names in vain runs with facts of no table of
+        its own, which the rule reads as a file-local run."""
+        return self._local_files_naming([(t.name, naming.get(t.name, [])) for t in self.shared.values()
+                                         if len(naming.get(t.name, [])) <= MAX_FILES_PER_TABLE],
+                                        declarations)
+
+    def _local_files_naming(self, names_files, declarations: List[Declaration]) -> Set[str]:
         own: Dict[str, Set[str]] = {}       # file -> its file-local tables (see split)
         for d in declarations:
             if d.kind in ('static', 'member', 'pointer') and not d.path.endswith('.h'):
                 own.setdefault(d.path, set()).add(d.name)
         named: Dict[str, Set[str]] = {}     # local file -> names of shared tables it has
         local = set(self.local_files)
-        for t in tables.values():
-            for f in local.intersection(t.files):
-                named.setdefault(f, set()).add(t.name)
+        for name, files in names_files:
+            for f in local.intersection(files):
+                named.setdefault(f, set()).add(name)
         return {f for f, names in named.items() if not names & own.get(f, set())}
 
     @property
@@ -260,18 +275,30 @@ UNKNOWN_TREE = ('spans files, but the whole tree is not known: no kernel tree or
                 'tree above the paths (pass --root DIR)')
 
 
-def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool = True) -> None:
-    """Find the files of each shared table and refuse what cannot be converted together."""
+def name_search(root: str, p: Plan, whole_tree: bool = True) -> Dict[str, List[str]]:
+    """The files of the tree that name each shared table's name (up to the cap; the
+    first step of analyse(), which a caller may take earlier)."""
     if not whole_tree:
-        for t in p.shared.values():
-            t.reasons.append(UNKNOWN_TREE)
-        return
+        return {}
     structs = sorted({t.struct for t in p.shared.values() if t.scope == 'member' and t.struct})
     if structs:
         start_include_search(root)      # read only if a member table needs it
     else:
         cancel_include_search(root)     # begun by the caller in case one did
-    naming = files_naming(root, sorted({t.name for t in p.shared.values()}), MAX_FILES_PER_TABLE)
+    return files_naming(root, sorted({t.name for t in p.shared.values()}), MAX_FILES_PER_TABLE)
+
+
+def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool = True,
+            naming: Optional[Dict[str, List[str]]] = None) -> None:
+    """Find the files of each shared table and refuse what cannot be converted together.
+    naming: what name_search() found, if the caller ran it."""
+    if not whole_tree:
+        for t in p.shared.values():
+            t.reasons.append(UNKNOWN_TREE)
+        return
+    if naming is None:
+        naming = name_search(root, p, whole_tree)
+    structs = sorted({t.struct for t in p.shared.values() if t.scope == 'member' and t.struct})
     for key, t in sorted(p.shared.items()):
         _analyse(root, t, naming.get(t.name, []), inside, structs)
     _add_helper_callers(root, p, inside)

@@ -152,7 +152,9 @@ def _run_batch(root, files, spatch, facts, scratch):
         originals[f] = read_text(os.path.join(src, f))
     groups = os.path.join(scratch, 'groups')
     with open(groups, 'w') as g:
-        g.write('\n\n'.join(files) + '\n')
+        # the largest first: spatch -j hands out one file at a time, and a large file
+        # begun last keeps one core busy alone at the end
+        g.write('\n\n'.join(sorted(files, key=lambda f: (-len(originals[f]), f))) + '\n')
     env = dict(os.environ, HASHTABLE_CONVERT_RESULTS=results)
     env.pop('HASHTABLE_CONVERT_FACTS', None)
     if facts:
