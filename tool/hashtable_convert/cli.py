@@ -144,9 +144,10 @@ class Converter:
         self._parses: Dict[str, concurrent.futures.Future] = {}
         self.held: Set[str] = set()       # local files that wait for the shared tables' run
 
-    def start_local(self, held: Set[str] = frozenset()) -> threading.Thread:
-        """Start spatch over the files with file-local tables, in the background, but
-        for held: files likely of a shared table too, which go with its files.
+    def start_local(self) -> threading.Thread:
+        """Start the file-local work in the background: the facts of its files at once
+        (beside the search for the shared tables' names, a subprocess), spatch over
+        them as soon as hold_back() has said which of them wait for the shared tables.
 
         It runs while the tables spanning files are analysed (grep, mostly), and
         the spatch run over their files starts beside it as soon as they are known
@@ -157,15 +158,16 @@ class Converter:
         """
         self.local_batch: Dict[str, transform.Outcome] = {}
         self.local_error: Optional[BaseException] = None
-        self.held = set(held) & set(self.plan.local_files)
+        self._held_known = threading.Event()
         spatch = local_spatch(self.spatch, self.plan)
-        files = [f for f in self.plan.local_files if f not in self.held]
 
         def work():
             start = time.monotonic()
             try:
-                batch = transform.convert(self.run.root, files, spatch,
-                                          self.plan.facts({}, files))
+                facts = self.plan.facts({}, self.plan.local_files)
+                self._held_known.wait()
+                files = [f for f in self.plan.local_files if f not in self.held]
+                batch = transform.convert(self.run.root, files, spatch, facts)
                 self.local_batch = {f: batch.only(f) for f in files}
             except BaseException as e:          # re-raised by the main thread
                 self.local_error = e
@@ -173,6 +175,12 @@ class Converter:
         thread = threading.Thread(target=work, daemon=True)
         thread.start()
         return thread
+
+    def hold_back(self, held: Set[str]) -> None:
+        """Let the local batch start without held: files likely of a shared table too,
+        which go to spatch with its files (Plan.likely_shared_files())."""
+        self.held = set(held) & set(self.plan.local_files)
+        self._held_known.set()
 
     def _join_local(self, thread: threading.Thread, rerun: Set[str]) -> None:
         thread.join()
@@ -514,20 +522,24 @@ def main(argv: Optional[List[str]] = None) -> int:
             step = time.monotonic()
             local = None
             try:
-                # the files that name the shared tables first: the local files among
-                # them wait for the tables' spatch run instead of going to spatch twice
-                naming = shared.name_search(run.root, plan, run.whole_tree)
-                local = converter.start_local(plan.likely_shared_files(naming, declarations))
+                local = converter.start_local()
+                held: Set[str] = set()
+                try:
+                    # the files that name the shared tables first: the local files among
+                    # them wait for the tables' spatch run instead of going to spatch twice
+                    naming = shared.name_search(run.root, plan, run.whole_tree)
+                    held = plan.likely_shared_files(naming, declarations)
+                finally:
+                    converter.hold_back(held)
                 shared.analyse(run.root, plan, run.inside, run.whole_tree, naming)
             except Exception as e:
                 internal_error(run, 'tables shared between files', e)
                 for t in plan.shared.values():
                     t.reasons.append('the analysis of tables shared between files failed')
-                if local is None:
-                    local = converter.start_local()
             run.timed('tables shared between files', step)
             try:
-                converter.convert(local)
+                if local is not None:          # else the failure above said why
+                    converter.convert(local)
             except Exception as e:
                 internal_error(run, 'convert', e)
     except KeyboardInterrupt:
