@@ -933,6 +933,20 @@ class IncludesTest(unittest.TestCase):
 # --------------------------------------------------------------------------- decide
 
 class DecideTest(unittest.TestCase):
+    def test_renamed_tags_asked_before_and_after_their_search(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/r.h', '#define other reg_other\n#define  third(x) x\n')
+            put(tmp, 'include/s.h', 'struct plain { int hash; };\n')
+            self.assertEqual(decide.renamed_tags(tmp, ['plain']), [])
+            # the records of a batch first (plain is known), then the verdicts ask again
+            decide.search_renamed_tags(tmp, {'a.c': [{'bases': ['other', 'plain']}],
+                                             'b.c': [{'bases': []}, {}]})
+            self.assertEqual(decide.renamed_tags(tmp, ['plain', 'other']),
+                             [('other', 'include/r.h')])
+            self.assertEqual(decide.renamed_tags(tmp, ['third', 'plain', 'x?']),
+                             [('third', 'include/r.h')])
+            self.assertEqual(decide.renamed_tags(tmp, []), [])
+
     def test_local_converted_but_spatch_changed_nothing(self):
         recs = {'a.c': [record('t', 'a.c')]}
         out = decide.local_tables(recs, ['a.c'], [], {}, [])
