@@ -596,6 +596,66 @@ class OtherStructMemberTest(unittest.TestCase):
                 self.assertEqual(r.stdout, '')
 
 
+    def test_file_that_sees_both_structs_and_names_only_the_other(self):
+        both = '#include "t.h"\n' + self.OTHER_USE
+        r, tables = self.convert({'lib/c.c': both})
+        self.assertEqual(tables['mt']['verdict'], 'converted', tables['mt']['reasons'])
+        self.assertNotIn('lib/c.c', tables['mt']['files'])
+        self.assertIn('+\thash_add(r->mt, &it->node, it->key);', r.stdout)
+        self.assertNotIn('+++ b/lib/c.c', r.stdout)
+
+    # a third review: files the rule read as naming only struct other's mt, with a use of
+    # struct reg's mt that scopes, macros or attributes hid from its reading of tokens; each
+    # can form a struct reg (by a name declared with its type), which the tool now refuses
+    HEAD = '#include <linux/list.h>\n#include "t.h"\n#include "o.h"\n'
+    ADD = '\thlist_add_head(&it->node, &%s->mt[it->key & (NB - 1)]);\n'
+    HIDDEN = {
+        'sibling block': {
+            'lib/t.h': TABLE + 'extern struct reg *the_reg;\n',
+            'lib/c.c': HEAD + 'struct other *get_other(void);\n'
+                       'void put(struct item *it, int which)\n{\n\tif (which) {\n'
+                       '\t\tstruct other *the_reg = get_other();\n\n\t\tthe_reg->mt[0]++;\n'
+                       '\t} else {\n\t' + ADD % 'the_reg' + '\t}\n}\n'},
+        'macro without the name': {
+            'lib/m.h': 'struct reg *cur_reg(void);\n#define USE_REG struct reg *o = cur_reg()\n',
+            'lib/c.c': HEAD + '#include "m.h"\nstatic struct other *o;\n'
+                       'void put(struct item *it)\n{\n\tUSE_REG;\n\n' + ADD % 'o' + '}\n'},
+        'pasted name': {
+            'lib/m.h': 'struct reg *cur_reg(void);\n'
+                       '#define DEFINE_REG_PTR(n) struct reg *n##_reg = cur_reg()\n',
+            'lib/c.c': HEAD + '#include "m.h"\nstatic struct other *the_reg;\n'
+                       'void put(struct item *it)\n{\n\tDEFINE_REG_PTR(the);\n\n'
+                       + ADD % 'the_reg' + '}\n'},
+        'attribute in a statement expression': {
+            'lib/c.c': HEAD + 'static struct other *o;\n'
+                       'void put(struct reg *r, struct item *it)\n{\n'
+                       '\t({ struct reg *o __attribute__((unused)) = r;\n\t' + ADD % 'o' + '\t});\n}\n'},
+        'variable renamed by a macro': {
+            'lib/c.c': HEAD + 'static struct other *o;\n'
+                       'unsigned int peek(void)\n{\n\treturn o->mt[0];\n}\n#define o rp\n'
+                       'void put(struct reg *rp, struct item *it)\n{\n' + ADD % 'o' + '}\n'},
+        'field of a struct defined by #if': {
+            'lib/h.h': '#include "o.h"\n#ifdef CONFIG_REG\nstruct holder { struct reg *r; };\n'
+                       '#else\nstruct holder { struct other *r; };\n#endif\n',
+            'lib/c.c': '#include <linux/list.h>\n#include "t.h"\n#include "h.h"\n'
+                       'void put(struct holder *h, struct item *it)\n{\n#ifdef CONFIG_REG\n'
+                       + ADD % 'h->r' + '#endif\n}\n'},
+        'tag renamed in an included fragment': {
+            'lib/defs.c': '#define other reg\n',
+            'lib/c.c': '#include <linux/list.h>\n#include "t.h"\n#include "defs.c"\n'
+                       'void put(struct reg *r, struct item *it)\n{\n\tstruct other *o = r;\n\n'
+                       + ADD % 'o' + '}\n'},
+    }
+
+    def test_file_that_can_form_the_struct_blocks(self):
+        for name, extra in self.HIDDEN.items():
+            with self.subTest(name):
+                r, tables = self.convert(extra)
+                self.assertEqual(tables['mt']['verdict'], 'skipped')
+                self.assertIn('lib/c.c: ', tables['mt']['reasons'][0])
+                self.assertEqual(r.stdout, '')
+
+
 class HeaderIncludedThroughAnotherTest(unittest.TestCase):
     """A header whose member table would become DECLARE_HASHTABLE() (and which would
     include <linux/hashtable.h>) is included by c.c only through wrap.h, and c.c has a

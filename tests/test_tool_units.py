@@ -752,6 +752,35 @@ class IncludesTest(unittest.TestCase):
 
     """Which files can see a struct: the include graph, and the names of its type."""
 
+    def test_unit_reaches_struct_by_any_name_of_its_type(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'lib/t.h', 'struct reg { int mt[4]; };\nstruct other { int mt[4]; };\n')
+            put(tmp, 'lib/g.h', 'extern struct reg *the_reg;\n#define CUR_REG (the_reg)\n'
+                                'typedef struct reg reg_t;\n')
+            put(tmp, 'lib/frag.inc', 'static reg_t *mine;\n')
+            plain = '#include "t.h"\n#include "g.h"\nint f(struct other *o) { return o->mt[0]; }\n'
+            cases = {'plain.c': (plain, None),
+                     'tag.c': (plain + 'void g(struct reg *r);\n', 'struct reg'),
+                     'global.c': (plain + 'int h(void) { return the_reg != 0; }\n', 'the_reg'),
+                     'macro.c': (plain + 'int h(void) { return CUR_REG != 0; }\n', 'CUR_REG'),
+                     'typedef.c': (plain + 'void g(reg_t *r);\n', 'reg_t'),
+                     # a fragment it includes is its code too
+                     'frag.c': ('#include "frag.inc"\n' + plain, 'mine'),
+                     # a comment or a string names nothing
+                     'comment.c': (plain + '/* struct reg */ const char *s = "the_reg";\n', None)}
+            for name, (text, _) in cases.items():
+                put(tmp, 'lib/' + name, text)
+            includes.forget(tmp)
+            try:
+                for name, (_, expected) in cases.items():
+                    with self.subTest(name):
+                        self.assertEqual(includes.unit_reaches_struct(tmp, 'reg', 'lib/' + name),
+                                         expected)
+                self.assertEqual(includes.unit_reaches_struct(tmp, None, 'lib/plain.c'),
+                                 'an unknown struct')
+            finally:
+                includes.forget(tmp)
+
     def tree(self, tmp):
         put(tmp, 'include/linux/s.h', 'struct s {\n\tstruct hlist_head queue[16];\n};\n'
                                       'struct other { int queue; };\n')

@@ -11,6 +11,7 @@ import re
 import subprocess
 from typing import Dict, Iterable, List, Set
 
+from .includes import unit_reaches_struct
 from .model import FORM_WORDS, Problem, Table
 from .shared import Plan, SharedTable
 from .sources import Declaration, _search_command, blank_comments_and_strings, blank_includes, read_text
@@ -18,6 +19,10 @@ from .sources import Declaration, _search_command, blank_comments_and_strings, b
 # hash_64() and hash_long() sites of one table: hash_min() makes them agree (the rule's
 # AGREEING_FORMS, analysis.py)
 AGREEING_FORMS = {'hash64', 'hashlong'}
+# a file the rule finds naming the member only as other structs' can still form the
+# table's struct: the rule's reading of declarations from tokens is not proof enough
+REACHES = ('%s: names %s only as a member of struct %s by the declarations the rule reads, '
+           'but can form a struct %s there (through "%s"): only the compiler could tell its uses apart')
 NO_VERDICT = 'spatch reported no verdict for it (does the file parse? try spatch --parse-c %s)'
 
 
@@ -102,12 +107,22 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
         if rec is None:
             if _uses(root, f, st) and not _other_structs_only(root, records.get(f, []), st):
                 t.skip('%s: %s' % (f, NO_VERDICT % f))
+            elif _uses(root, f, st):
+                reach = unit_reaches_struct(root, st.struct, f)
+                if reach:
+                    bases = sorted({b for r in records.get(f, []) if r['name'] == st.name
+                                    for b in r.get('bases') or ()})
+                    t.skip(REACHES % (f, st.name, ', '.join(bases), st.struct, reach))
             continue
         if rec['verdict'] == 'absent':
             renamed = renamed_tags(root, rec.get('bases', []))
             if renamed:
                 t.skip('%s: names %s only as a member of struct %s, a tag that a #define in %s '
                        'may rename' % (f, st.name, renamed[0][0], renamed[0][1]))
+            else:
+                reach = unit_reaches_struct(root, st.struct, f)
+                if reach:
+                    t.skip(REACHES % (f, st.name, ', '.join(rec.get('bases', [])), st.struct, reach))
             continue                 # only members of other structs of that name there
         if rec['verdict'] != 'converted':
             t.skip('%s: %s' % (f, '; '.join(rec['reasons'])))

@@ -559,6 +559,33 @@ def files_seeing_struct(root: str, struct: str, member: str, declared_in: List[s
     return out
 
 
+def unit_reaches_struct(root: str, struct: Optional[str], path: str) -> Optional[str]:
+    """A name by which the unit path (a .c file, with the fragments it includes) can
+    form an expression of type struct S: S itself, a typedef of it, or a name declared
+    with its type (a field, a function, a global, a macro whose body names one) in the
+    files it includes or at its own file scope; None when its code names none of them.
+
+    A unit that reaches none cannot mean S's member by any E->T or E.T, whatever its
+    declarations say: the tool trusts the rule's reading of each use's struct ('absent')
+    only there, as the rule reads declarations from tokens (scopes, macros that declare
+    locals, attributes after a declarator escaped it in reviews)."""
+    if not struct:
+        return 'an unknown struct'
+    graph = include_graph(root)
+    if not graph.by_basename:
+        return 'struct %s (no include lines to follow)' % struct
+    seen, _ = graph.included([path])
+    unit = [path] + sorted(f for f in seen if f != path and not f.endswith('.h'))
+    headers = sorted(f for f in seen if f not in unit and struct in _words(_code(root, f)))
+    words: Set[str] = set()
+    for f in unit:
+        words |= _words(_code(root, f))
+    if struct in words:
+        return 'struct %s' % struct
+    hits = sorted(words & typed_names(root, struct, headers, unit))
+    return hits[0] if hits else None
+
+
 def _included_in_a_body(root: str, graph: IncludeGraph, header: str, seeing: Set[str]) -> bool:
     """Does a file that sees the struct include header inside a function (where the
     header's code sees that function's parameters and locals)?"""
