@@ -756,7 +756,7 @@ class IncludesTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'lib/t.h', 'struct reg { int mt[4]; };\nstruct other { int mt[4]; };\n')
             put(tmp, 'lib/g.h', 'extern struct reg *the_reg;\n#define CUR_REG (the_reg)\n'
-                                'typedef struct reg reg_t;\n')
+                                'typedef struct reg reg_t;\nDECLARE_PER_CPU(struct reg, pcpu_reg);\n')
             put(tmp, 'lib/frag.inc', 'static reg_t *mine;\n')
             plain = '#include "t.h"\n#include "g.h"\nint f(struct other *o) { return o->mt[0]; }\n'
             cases = {'plain.c': (plain, None),
@@ -764,6 +764,8 @@ class IncludesTest(unittest.TestCase):
                      'global.c': (plain + 'int h(void) { return the_reg != 0; }\n', 'the_reg'),
                      'macro.c': (plain + 'int h(void) { return CUR_REG != 0; }\n', 'CUR_REG'),
                      'typedef.c': (plain + 'void g(reg_t *r);\n', 'reg_t'),
+                     'percpu.c': (plain + 'int h(void) { return !this_cpu_ptr(&pcpu_reg); }\n',
+                                  'pcpu_reg'),
                      # a fragment it includes is its code too
                      'frag.c': ('#include "frag.inc"\n' + plain, 'mine'),
                      # a comment or a string names nothing

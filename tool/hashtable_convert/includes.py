@@ -416,6 +416,9 @@ def _declared_in(struct: str, text: str, typed_re, names: Set[str], typedefs: Se
         if rest.startswith(','):
             for more in re.finditer(r',[\s*]*' + _QUALIFIERS + r'([A-Za-z_]\w*)', rest):
                 names.add(more.group(1))
+    # a macro that declares its argument with the type: DECLARE_PER_CPU(struct S, name)
+    for m in _compiled(r'\(\s*' + typed + r'[\s*]*,\s*([A-Za-z_]\w*)\s*\)').finditer(text):
+        names.add(m.group(1))
     # typedef struct S { ... } name;
     for m in re.finditer(r'\btypedef\s+struct\s+%s\s*\{' % re.escape(struct), text):
         end = _close_brace(text, text.index('{', m.start()))
