@@ -752,36 +752,13 @@ class IncludesTest(unittest.TestCase):
 
     """Which files can see a struct: the include graph, and the names of its type."""
 
-    def test_unit_reaches_struct_by_any_name_of_its_type(self):
+    def test_typed_names_of_a_header(self):
         with tempfile.TemporaryDirectory() as tmp:
-            put(tmp, 'lib/t.h', 'struct reg { int mt[4]; };\nstruct other { int mt[4]; };\n')
             put(tmp, 'lib/g.h', 'extern struct reg *the_reg;\n#define CUR_REG (the_reg)\n'
-                                'typedef struct reg reg_t;\nDECLARE_PER_CPU(struct reg, pcpu_reg);\n')
-            put(tmp, 'lib/frag.inc', 'static reg_t *mine;\n')
-            plain = '#include "t.h"\n#include "g.h"\nint f(struct other *o) { return o->mt[0]; }\n'
-            cases = {'plain.c': (plain, None),
-                     'tag.c': (plain + 'void g(struct reg *r);\n', 'struct reg'),
-                     'global.c': (plain + 'int h(void) { return the_reg != 0; }\n', 'the_reg'),
-                     'macro.c': (plain + 'int h(void) { return CUR_REG != 0; }\n', 'CUR_REG'),
-                     'typedef.c': (plain + 'void g(reg_t *r);\n', 'reg_t'),
-                     'percpu.c': (plain + 'int h(void) { return !this_cpu_ptr(&pcpu_reg); }\n',
-                                  'pcpu_reg'),
-                     # a fragment it includes is its code too
-                     'frag.c': ('#include "frag.inc"\n' + plain, 'mine'),
-                     # a comment or a string names nothing
-                     'comment.c': (plain + '/* struct reg */ const char *s = "the_reg";\n', None)}
-            for name, (text, _) in cases.items():
-                put(tmp, 'lib/' + name, text)
-            includes.forget(tmp)
-            try:
-                for name, (_, expected) in cases.items():
-                    with self.subTest(name):
-                        self.assertEqual(includes.unit_reaches_struct(tmp, 'reg', 'lib/' + name),
-                                         expected)
-                self.assertEqual(includes.unit_reaches_struct(tmp, None, 'lib/plain.c'),
-                                 'an unknown struct')
-            finally:
-                includes.forget(tmp)
+                                'typedef struct reg reg_t;\nDECLARE_PER_CPU(struct reg, pcpu_reg);\n'
+                                'struct reg *lookup(int id);\nint count(struct reg *param);\n')
+            self.assertEqual(includes.typed_names(tmp, 'reg', ['lib/g.h']),
+                             {'the_reg', 'CUR_REG', 'reg_t', 'pcpu_reg', 'lookup'})
 
     def tree(self, tmp):
         put(tmp, 'include/linux/s.h', 'struct s {\n\tstruct hlist_head queue[16];\n};\n'
@@ -964,20 +941,6 @@ class IncludesTest(unittest.TestCase):
 # --------------------------------------------------------------------------- decide
 
 class DecideTest(unittest.TestCase):
-    def test_renamed_tags_asked_before_and_after_their_search(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            put(tmp, 'include/r.h', '#define other reg_other\n#define  third(x) x\n')
-            put(tmp, 'include/s.h', 'struct plain { int hash; };\n')
-            self.assertEqual(decide.renamed_tags(tmp, ['plain']), [])
-            # the records of a batch first (plain is known), then the verdicts ask again
-            decide.search_renamed_tags(tmp, {'a.c': [{'bases': ['other', 'plain']}],
-                                             'b.c': [{'bases': []}, {}]})
-            self.assertEqual(decide.renamed_tags(tmp, ['plain', 'other']),
-                             [('other', 'include/r.h')])
-            self.assertEqual(decide.renamed_tags(tmp, ['third', 'plain', 'x?']),
-                             [('third', 'include/r.h')])
-            self.assertEqual(decide.renamed_tags(tmp, []), [])
-
     def test_local_converted_but_spatch_changed_nothing(self):
         recs = {'a.c': [record('t', 'a.c')]}
         out = decide.local_tables(recs, ['a.c'], [], {}, [])

@@ -228,8 +228,6 @@ class Converter:
                                           for r in self.results[f].records.get(f, [])
                                           if r['shared'] and r['verdict'] == 'converted'
                                           and r.get('key', r['name']) in active}
-            # the tags of 'absent' tables, searched while the local batch may still run
-            decide.search_renamed_tags(self.run.root, batch.records)
             if local is not None:
                 self._join_local(local, rerun)
                 local, from_local = None, set()

@@ -8,21 +8,21 @@ everywhere; hash_min() must too), and spatch rewrote each of those files.
 
 import os
 import re
-import subprocess
 from typing import Dict, Iterable, List, Set
 
-from .includes import unit_reaches_struct
 from .model import FORM_WORDS, Problem, Table
 from .shared import Plan, SharedTable
-from .sources import Declaration, _search_command, blank_comments_and_strings, blank_includes, read_text
+from .sources import Declaration, blank_comments_and_strings, blank_includes, read_text
 
 # hash_64() and hash_long() sites of one table: hash_min() makes them agree (the rule's
 # AGREEING_FORMS, analysis.py)
 AGREEING_FORMS = {'hash64', 'hashlong'}
-# a file the rule finds naming the member only as other structs' can still form the
-# table's struct: the rule's reading of declarations from tokens is not proof enough
-REACHES = ('%s: names %s only as a member of struct %s by the declarations the rule reads, '
-           'but can form a struct %s there (through "%s"): only the compiler could tell its uses apart')
+# a file that can see the table's struct, where the rule reads every occurrence of its
+# name as another struct's member: it reads declarations from tokens, which scopes and
+# macros fooled in three reviews (a missed use keeps the old buckets there)
+OTHER_STRUCTS = ('%s: names %s only as a member of struct %s by the declarations the rule '
+                 'reads, but it can see struct %s too: declarations read from tokens cannot '
+                 'prove which struct each use means')
 NO_VERDICT = 'spatch reported no verdict for it (does the file parse? try spatch --parse-c %s)'
 
 
@@ -105,25 +105,14 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
             t.skip('%s: %s' % (f, trouble[f]))
             continue
         if rec is None:
-            if _uses(root, f, st) and not _other_structs_only(root, records.get(f, []), st):
-                t.skip('%s: %s' % (f, NO_VERDICT % f))
-            elif _uses(root, f, st):
-                reach = unit_reaches_struct(root, st.struct, f)
-                if reach:
-                    bases = sorted({b for r in records.get(f, []) if r['name'] == st.name
-                                    for b in r.get('bases') or ()})
-                    t.skip(REACHES % (f, st.name, ', '.join(bases), st.struct, reach))
+            if _uses(root, f, st):
+                bases = _other_struct_bases(records.get(f, []), st)
+                t.skip(OTHER_STRUCTS % (f, st.name, bases, st.struct) if bases
+                       else '%s: %s' % (f, NO_VERDICT % f))
             continue
         if rec['verdict'] == 'absent':
-            renamed = renamed_tags(root, rec.get('bases', []))
-            if renamed:
-                t.skip('%s: names %s only as a member of struct %s, a tag that a #define in %s '
-                       'may rename' % (f, st.name, renamed[0][0], renamed[0][1]))
-            else:
-                reach = unit_reaches_struct(root, st.struct, f)
-                if reach:
-                    t.skip(REACHES % (f, st.name, ', '.join(rec.get('bases', [])), st.struct, reach))
-            continue                 # only members of other structs of that name there
+            t.skip(OTHER_STRUCTS % (f, st.name, ', '.join(rec.get('bases') or ['?']), st.struct))
+            continue
         if rec['verdict'] != 'converted':
             t.skip('%s: %s' % (f, '; '.join(rec['reasons'])))
             continue
@@ -170,51 +159,13 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     return t
 
 
-def _other_structs_only(root: str, records: List[dict], st: SharedTable) -> bool:
-    """Did the rule, given another member table of st's name in this file, find that
-    every occurrence of the name is a member of some other struct than st's (whose tag
-    no #define of the tree renames)?"""
+def _other_struct_bases(records: List[dict], st: SharedTable) -> str:
+    """The structs whose member the rule read each occurrence of st's name as, in a file
+    with a member table of that name of its own ('' if it read another)."""
     bases = [r['bases'] for r in records if r['name'] == st.name and r.get('bases')]
-    return bool(bases) and all('?' not in b and st.struct not in b and not renamed_tags(root, b)
-                               for b in bases)
-
-
-_RENAMED: Dict[tuple, List[tuple]] = {}       # (root, tag) -> [(tag, file)]
-
-
-def renamed_tags(root: str, tags: Iterable[str]) -> List[tuple]:
-    """(tag, file) for each struct tag of tags that a #define of the tree names: the rule
-    reads the tag as written (struct other *o), and a header's #define other reg would
-    make it another struct. One search for the tags not asked for before in the run."""
-    tags = sorted({t for t in tags if re.fullmatch(r'[A-Za-z_]\w*', t)})
-    wanted = [t for t in tags if (root, t) not in _RENAMED]
-    if wanted:
-        found: Dict[str, List[tuple]] = {t: [] for t in wanted}
-        cmd = _search_command('-o', extended=True, suffixes=('h', 'inc', 'inl', 'def')) + [
-            '-e', r'^[[:space:]]*#[[:space:]]*define[[:space:]]+(%s)\b' % '|'.join(wanted), '.']
-        try:
-            out = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE,
-                                 stderr=subprocess.DEVNULL, universal_newlines=True,
-                                 errors='replace').stdout
-        except OSError:
-            out = None
-        if out is None:
-            found = {t: [(t, '?')] for t in wanted}     # cannot tell: as if renamed
-        for line in (out or '').splitlines():
-            path, _, directive = line.partition(':')
-            name = re.sub(r'^.*define\s*', '', directive).strip()
-            if name in found:
-                found[name].append((name, os.path.normpath(path)))
-        for t, where in found.items():
-            _RENAMED[(root, t)] = where
-    return sorted({x for t in tags for x in _RENAMED[(root, t)]})
-
-
-def search_renamed_tags(root: str, records: Dict[str, List[dict]]) -> None:
-    """Ask renamed_tags() once for every struct tag the rule read as another struct's in
-    records (its 'absent' tables): the verdicts then find them known. A search of the
-    tree (1 s on Linux 6.1) that the caller can run while spatch still runs elsewhere."""
-    renamed_tags(root, {b for recs in records.values() for r in recs for b in r.get('bases') or ()})
+    if not bases or any('?' in b or st.struct in b for b in bases):
+        return ''
+    return ', '.join(sorted({x for b in bases for x in b}))
 
 
 def _uses(root: str, path: str, st: SharedTable) -> bool:

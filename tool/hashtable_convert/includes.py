@@ -30,13 +30,18 @@ from .sources import INCLUDED_SUFFIXES, _search_command, blank_comments_and_stri
 # path:line of a search's output, for the lines that include a file by name or by macro
 _INCLUDE_OUT_RE = re.compile(r'^(?:\./)?([^:\n]*):[ \t]*#[ \t]*include(?:_next)?[ \t]*'
                              r'(?:([<"])([^>"\n]+)[>"]|([A-Za-z_][^\n]*))', re.M)
+# an include whose target the line does not show (a comment or a line continuation after
+# #include, a comment before the # or after it): the file may include anything
+_ODD_INCLUDE_OUT_RE = re.compile(r'^(?:\./)?([^:\n]*):[ \t]*(?:/\*[^\n]*?\*/[ \t]*#[ \t]*(?:/\*[^\n]*?\*/)?'
+                                 r'[ \t]*include|#[ \t]*/\*[^\n]*?\*/[ \t]*include|#[ \t]*include(?:_next)?'
+                                 r'[ \t]*(?:/[*/]|\\|$))', re.M)
 _DEFINE_OUT_RE = re.compile(r'^(?:\./)?([^:\n]*):[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+'
                             r'(?:[<"]([^>"\n]+)[>"]|([A-Za-z_][\w./-]*))[ \t]*(?:/[*/][^\n]*)?$', re.M)
 # a makefile's -include FILE (kbuild passes it to the compiler: every unit below has it)
 _FORCED_OUT_RE = re.compile(r'^(?:\./)?([^:\n]*):.*?(?:^|\s)-include\s+(\S+)', re.M)
 # one search finds all three: the includes, the macros of one word or one quoted or
 # bracketed path that an #include MACRO line may name, and makefiles' -include options
-_SEARCH = (r'#[[:space:]]*(include|define[[:space:]]+[A-Za-z_][A-Za-z_0-9]*[[:space:]]+'
+_SEARCH = (r'#[[:space:]]*(/\*.*\*/[[:space:]]*)?(include|define[[:space:]]+[A-Za-z_][A-Za-z_0-9]*[[:space:]]+'
            r'([<"][^>"]*[>"]|[A-Za-z_][A-Za-z_0-9./-]*)[[:space:]]*(/[*/].*)?$)|'
            r'(^|[[:space:]])-include[[:space:]]')
 _MAKEFILES = ('Makefile', 'Kbuild', 'Makefile.*', '*.mk')
@@ -323,6 +328,9 @@ def _build(root: str, search: subprocess.Popen) -> IncludeGraph:
             graph.by_path[path].append(inc)
         else:
             graph.computed.setdefault(path, set()).update(re.findall(r'[A-Za-z_]\w*', macro))
+    for path in _ODD_INCLUDE_OUT_RE.findall(out):
+        if not _is_makefile(path):
+            graph.computed.setdefault(path, set())     # no macro: unknown_computed() has it
     names = set().union(*graph.computed.values()) if graph.computed else set()
     # the other two patterns read only the lines that can match (a tenth of them)
     lines = out.split('\n')
@@ -560,33 +568,6 @@ def files_seeing_struct(root: str, struct: str, member: str, declared_in: List[s
                 if graph.among(f, reached_from_units, set(files)):
                     out.append(f)   # a macro expands where its user has the struct
     return out
-
-
-def unit_reaches_struct(root: str, struct: Optional[str], path: str) -> Optional[str]:
-    """A name by which the unit path (a .c file, with the fragments it includes) can
-    form an expression of type struct S: S itself, a typedef of it, or a name declared
-    with its type (a field, a function, a global, a macro whose body names one) in the
-    files it includes or at its own file scope; None when its code names none of them.
-
-    A unit that reaches none cannot mean S's member by any E->T or E.T, whatever its
-    declarations say: the tool trusts the rule's reading of each use's struct ('absent')
-    only there, as the rule reads declarations from tokens (scopes, macros that declare
-    locals, attributes after a declarator escaped it in reviews)."""
-    if not struct:
-        return 'an unknown struct'
-    graph = include_graph(root)
-    if not graph.by_basename:
-        return 'struct %s (no include lines to follow)' % struct
-    seen, _ = graph.included([path])
-    unit = [path] + sorted(f for f in seen if f != path and not f.endswith('.h'))
-    headers = sorted(f for f in seen if f not in unit and struct in _words(_code(root, f)))
-    words: Set[str] = set()
-    for f in unit:
-        words |= _words(_code(root, f))
-    if struct in words:
-        return 'struct %s' % struct
-    hits = sorted(words & typed_names(root, struct, headers, unit))
-    return hits[0] if hits else None
 
 
 def _included_in_a_body(root: str, graph: IncludeGraph, header: str, seeing: Set[str]) -> bool:
