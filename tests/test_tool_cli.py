@@ -688,6 +688,44 @@ class IncludeLineTest(unittest.TestCase):
             self.assertEqual(r.stdout.count('+\thash_add(r->mt, &it->node, it->key);'), 5)
 
 
+class HeaderOfAUnitThatSeesTheStructTest(unittest.TestCase):
+    """A header that names the member in code, does not include the struct's header, and
+    names neither the struct nor a name typed_names() finds declared with its type, but is
+    included by a unit that has the struct: its code may use the table (a review: the
+    names came through a qualifier after the * and through a macro of a header that names
+    no struct). It is a file of the table, which it keeps refused here."""
+
+    H2 = ('static inline void hput(struct item *it)\n{\n'
+          '\thlist_add_head(&it->node, &%s->mt[it->key & (NB - 1)]);\n}\n')
+    C = ('#include <linux/list.h>\n#include "t.h"\n#include "m.h"\n#include "h2.h"\n'
+         'void put(struct item *it)\n{\n\thput(it);\n}\n')
+    SHAPES = {
+        'restrict': {'lib/m.h': 'extern struct reg *restrict greg;\n',
+                     'lib/h2.h': H2 % 'greg'},
+        'tag-free macro': {'lib/m.h': 'struct reg *cur_reg(void);\n',
+                           'lib/m2.h': '#include "m.h"\n#define CUR_REG (cur_reg())\n',
+                           'lib/h2.h': '#include "m2.h"\n' + H2 % 'CUR_REG'},
+    }
+
+    def test_it_is_a_file_of_the_table(self):
+        for name, extra in self.SHAPES.items():
+            with self.subTest(name), tempfile.TemporaryDirectory() as tmp:
+                tree = os.path.join(tmp, 'tree')
+                os.makedirs(os.path.join(tree, 'lib'))
+                files = dict({'lib/t.h': OtherStructMemberTest.TABLE,
+                              'lib/a.c': OtherStructMemberTest.USE, 'lib/c.c': self.C}, **extra)
+                for rel, text in files.items():
+                    with open(os.path.join(tree, rel), 'w') as f:
+                        f.write(text)
+                subprocess.run(['git', 'init', '-q', tree], check=True)
+                r = run_tool('--check', 'none', '--json', os.path.join(tmp, 'r.json'), tree)
+                with open(os.path.join(tmp, 'r.json')) as f:
+                    table = json.load(f)['tables'][0]
+                self.assertEqual(table['verdict'], 'skipped')
+                self.assertIn('named in header lib/h2.h', table['reasons'][0])
+                self.assertEqual(r.stdout, '')
+
+
 class HeaderIncludedThroughAnotherTest(unittest.TestCase):
     """A header whose member table would become DECLARE_HASHTABLE() (and which would
     include <linux/hashtable.h>) is included by c.c only through wrap.h, and c.c has a

@@ -562,11 +562,14 @@ def files_seeing_struct(root: str, struct: str, member: str, declared_in: List[s
             code = _code(root, f)
             if pattern.search(code) or _included_in_a_body(root, graph, f, seeing):
                 out.append(f)
-            elif how == 'macro' and _reaches_member(code, member) == 'macro':
-                if reached_from_units is None:
-                    reached_from_units = graph.included(units)
-                if graph.among(f, reached_from_units, set(files)):
-                    out.append(f)   # a macro expands where its user has the struct
+                continue
+            if reached_from_units is None:
+                reached_from_units = graph.included(units)
+            # compiled in a unit that has the struct: its code may form one by names the
+            # patterns of typed_names() miss (a review: a qualifier after the *, a macro
+            # of a header that names no struct), and a macro expands where its user has it
+            if graph.among(f, reached_from_units, set(files)):
+                out.append(f)
     return out
 
 
