@@ -540,7 +540,7 @@ class OtherStructMemberTest(unittest.TestCase):
             r = run_tool('--check', 'header', '--json', os.path.join(tmp, 'r.json'), tree)
             self.assertNotIn('Traceback', r.stderr)
             with open(os.path.join(tmp, 'r.json')) as f:
-                return r, {t['name']: t for t in json.load(f)['tables']}
+                return r, {t.get('key') or t['name']: t for t in json.load(f)['tables']}
 
     def test_member_of_another_struct_does_not_block(self):
         r, tables = self.convert({})
@@ -604,6 +604,19 @@ class OtherStructMemberTest(unittest.TestCase):
             'lib/c.c: names mt only as a member of struct other by the declarations the rule '
             'reads, but it can see struct reg too: declarations read from tokens cannot prove '
             'which struct each use means'])
+        self.assertEqual(r.stdout, '')
+
+    def test_members_of_two_structs_in_one_file_block_both(self):
+        other_table = ('#include <linux/list.h>\nstruct other { struct hlist_head mt[4]; };\n')
+        other_use = ('#include <linux/list.h>\n#include "t.h"\n#include "o.h"\n'
+                     'void put(struct other *o, struct item *it)\n{\n'
+                     '\thlist_add_head(&it->node, &o->mt[it->key & 3]);\n}\n')
+        r, tables = self.convert({'lib/o.h': other_table, 'lib/c.c': other_use,
+                                  'lib/b.c': other_use.replace('#include "t.h"\n', '')
+                                  .replace('put(', 'put_b(')})
+        for key, struct in (('mt@reg', 'other'), ('mt@other', 'reg')):
+            self.assertEqual(tables[key]['verdict'], 'skipped')
+            self.assertIn('lib/c.c can see struct %s too' % struct, tables[key]['reasons'][-1])
         self.assertEqual(r.stdout, '')
 
     # a third review: files the rule read as naming only struct other's mt, with a use of

@@ -496,6 +496,25 @@ class SharedTest(unittest.TestCase):
             self.assertEqual(p.shared_files, ['a.c', 'b.c'])
             self.assertEqual(t.fact()['size'], 'T_SIZE')
 
+    def test_members_of_two_structs_refused_where_a_file_sees_both(self):
+        def table(struct, files):
+            t = shared.SharedTable('mt', 'member', [Declaration('mt', 'include/%s.h' % struct, 2,
+                                                                'member', '16', struct)],
+                                   files=files, key='mt@' + struct)
+            return t
+        a, b = table('a', ['a.c', 'both.c']), table('b', ['b.c', 'both.c'])
+        c = shared.SharedTable('mt', 'global', [Declaration('mt', 'g.c', 1, 'global', '8')],
+                               files=['both.c'])
+        p = shared.Plan([], {'mt@a': a, 'mt@b': b, 'mt': c}, [], [])
+        shared._refuse_files_of_two_structs(p)
+        self.assertEqual(a.reasons, [shared.SAME_NAME % ('both.c', 'b', 'mt')])
+        self.assertEqual(b.reasons, [shared.SAME_NAME % ('both.c', 'a', 'mt')])
+        self.assertEqual(c.reasons, [])
+        b.files = ['b.c']
+        a.reasons, b.reasons = [], []
+        shared._refuse_files_of_two_structs(p)
+        self.assertEqual((a.reasons, b.reasons), ([], []))
+
     def test_rerun_files_are_local_files_of_shared_tables_without_a_table_so_named(self):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'include/t.h', 'extern struct hlist_head gt[16];\n'

@@ -301,6 +301,7 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
     structs = sorted({t.struct for t in p.shared.values() if t.scope == 'member' and t.struct})
     for key, t in sorted(p.shared.items()):
         _analyse(root, t, naming.get(t.name, []), inside, structs)
+    _refuse_files_of_two_structs(p)
     _add_helper_callers(root, p, inside)
     viable = sorted({t.name for t in p.shared.values() if not t.reasons})
     for name, path in sorted(pasted_names(root, viable).items()):
@@ -308,6 +309,24 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
             if t.name == name:
                 t.reasons.append('%s may spell the name with ## (token pasting), '
                                  'where no search can find it' % path)
+
+
+def _refuse_files_of_two_structs(p: Plan) -> None:
+    """Members of one name in two structs are two tables (T@A, T@B): a file of both can
+    mean either by each E->T, and only the rule's reading of E's declaration from tokens
+    would tell them apart (which scopes and macros fooled in reviews). Refuse both."""
+    for t in p.shared.values():
+        for o in p.shared.values():
+            if o is t or o.name != t.name or t.scope != 'member' or o.scope != 'member':
+                continue
+            both = sorted(set(t.files) & set(o.files))
+            if both:
+                t.reasons.append(SAME_NAME % (both[0], o.struct, t.name))
+                break
+
+
+SAME_NAME = ('%s can see struct %s too, whose member %s is a table as well: declarations '
+             'read from tokens cannot prove which struct each use means')
 
 
 def _add_helper_callers(root: str, p: Plan, inside: Callable[[str], bool]) -> None:
