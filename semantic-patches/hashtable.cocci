@@ -6272,6 +6272,16 @@ def decide_table(fs, t, helpers):
                      'converted code would use it' % again[0], t.pos)
     if t.reasons:
         return
+    if t.scope == 'member' and t.struct:
+        # a use of the table read as a member of another struct would keep its old bucket; the
+        # declarations that tell them apart are read from tokens, which scopes and macros
+        # fooled in reviews
+        others = [b for b in member_bases(fs, t.name) if b not in ('?', t.struct)]
+        if others:
+            t.refuse('the file names %s as a member of struct %s too, and declarations read '
+                     'from tokens cannot prove which struct each use means' % (t.name, others[0]),
+                     t.pos)
+            return
     if t.injected and not table_occurrences(fs, t) and not t.sites and not t.bucket_ptrs:
         t.refuse('not used in this file')   # (a call of a helper of its header is a use)
         return
