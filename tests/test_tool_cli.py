@@ -661,6 +661,20 @@ class OtherStructMemberTest(unittest.TestCase):
                        + ADD % 'o' + '}\n'},
     }
 
+    def test_tag_a_header_defines_blocks(self):
+        # a fifth review: m.h's #define reg other makes b.c's struct reg *o a struct other,
+        # whose array mt b.c filled by the mask; converted as the table's before
+        other = ('#include <linux/list.h>\ntypedef struct hlist_head bucket_t[16];\n'
+                 'struct other { bucket_t mt; };\n')
+        use = ('#include <linux/list.h>\n#include "t.h"\n#include "m.h"\n'
+               'void oadd(struct reg *o, struct item *it)\n{\n'
+               '\thlist_add_head(&it->node, &o->mt[it->key & (NB - 1)]);\n}\n')
+        r, tables = self.convert({'lib/o.h': other, 'lib/m.h': '#include "o.h"\n#define reg other\n',
+                                  'lib/c.c': use})
+        self.assertEqual(tables['mt']['verdict'], 'skipped')
+        self.assertIn('lib/m.h #defines reg', tables['mt']['reasons'][0])
+        self.assertNotIn('+++ b/lib/c.c', r.stdout)
+
     def test_file_that_can_form_the_struct_blocks(self):
         for name, extra in self.HIDDEN.items():
             with self.subTest(name):

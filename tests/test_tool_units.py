@@ -280,6 +280,16 @@ int look(unsigned int p)
 '''
 
 
+class DefinedNamesTest(unittest.TestCase):
+    def test_a_define_of_the_name_in_any_c_file(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'lib/m.h', '#define region 1\n  #  define reg other\n')
+            put(tmp, 'lib/x.c', '#define tab(x) x\n/* #define other */\n')
+            self.assertEqual(sources.defined_names(tmp, ['reg', 'tab', 'regi', 'other', '?x']),
+                             {'reg': 'lib/m.h', 'tab': 'lib/x.c'})
+            self.assertEqual(sources.defined_names(tmp, []), {})
+
+
 class SharedTest(unittest.TestCase):
     def test_api_names_are_those_the_rule_refuses_a_header_to_define(self):
         # the tool hands the rule these definitions from headers; the rule refuses a table

@@ -18,8 +18,8 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from .header_uses import MEMBER_MACROS, OTHER, SAME_BUCKET, HeaderUse, bits_texts, classify
 from .includes import cancel_include_search, files_seeing_struct, start_include_search, units_seeing
-from .sources import (Declaration, blank_comments_and_strings, blank_includes, files_naming, include_dirs, pasted_names, read_text,
-                      scan_declarations)
+from .sources import (Declaration, blank_comments_and_strings, blank_includes, defined_names,
+                      files_naming, include_dirs, pasted_names, read_text, scan_declarations)
 
 MAX_FILES_PER_TABLE = 32
 _DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+([^\n]*?)[ \t]*$', re.M)
@@ -304,6 +304,15 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
     _refuse_files_of_two_structs(p)
     _add_helper_callers(root, p, inside)
     viable = sorted({t.name for t in p.shared.values() if not t.reasons})
+    # struct TAG means another struct where a #define renames the tag (a review: a header's
+    # #define reg other made a use of struct other's array look like the table's)
+    tags = sorted({t.struct for t in p.shared.values() if not t.reasons and t.scope == 'member'
+                   and t.struct})
+    for tag, path in sorted(defined_names(root, tags).items()):
+        for t in p.shared.values():
+            if t.scope == 'member' and t.struct == tag and not t.reasons:
+                t.reasons.append('%s #defines %s, the tag of its struct: struct %s may mean '
+                                 'another struct where it is included' % (path, tag, tag))
     for name, path in sorted(pasted_names(root, viable).items()):
         for t in p.shared.values():
             if t.name == name:

@@ -363,6 +363,29 @@ def files_naming(root: str, names: List[str], limit: int = 1 << 30) -> Dict[str,
     return result
 
 
+def defined_names(root: str, names: List[str]) -> Dict[str, str]:
+    """name -> a file of the tree (any C file) with a #define of it: for a struct tag,
+    struct TAG there may mean another struct (#define reg other), which the rule, reading
+    the tag as written, cannot know where a header does it. One search for all names."""
+    names = sorted({n for n in names if re.fullmatch(r'[A-Za-z_]\w*', n)})
+    if not names:
+        return {}
+    cmd = _search_command('-o', extended=True) + [
+        '-e', r'^[[:space:]]*#[[:space:]]*define[[:space:]]+(%s)\b' % '|'.join(names), '.']
+    try:
+        out = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             universal_newlines=True, errors='replace').stdout
+    except OSError:
+        return {n: '(the search could not run)' for n in names}
+    found: Dict[str, str] = {}
+    for line in sorted(out.splitlines()):
+        path, _, directive = line.partition(':')
+        name = re.sub(r'^.*define\s*', '', directive).strip()
+        if name in names:
+            found.setdefault(name, os.path.normpath(path))
+    return found
+
+
 def pasted_names(root: str, names: List[str]) -> Dict[str, str]:
     """name -> a file that may spell it with the preprocessor's ## (grep cannot find it there).
 
