@@ -40,22 +40,30 @@ def build_and_run(tree, out):
     return proc.stdout
 
 
-def one_table_of_tree(files):
-    """Write files (path -> text) as a git tree, run the tool over it with --check none
-    and return the one table of its report (the run must change nothing)."""
-    with tempfile.TemporaryDirectory() as tree:
+def run_on_tree(files, *options):
+    """Write files (path -> text) as a git tree, run the tool over it with options and a
+    --json report; return the run and the tables of its report."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = os.path.join(tmp, 'tree')
         for rel, text in files.items():
             os.makedirs(os.path.dirname(os.path.join(tree, rel)), exist_ok=True)
             with open(os.path.join(tree, rel), 'w') as f:
                 f.write(text)
         subprocess.run(['git', 'init', '-q', tree], check=True)
-        report = os.path.join(tree, 'report.json')
-        r = run_tool('--check', 'none', '--json', report, tree)
-        assert r.returncode == 0, r.stderr
-        assert r.stdout == '', r.stdout
+        report = os.path.join(tmp, 'report.json')
+        r = run_tool(*options, '--json', report, tree)
         with open(report) as f:
-            [table] = json.load(f)['tables']
-        return table
+            return r, json.load(f)['tables']
+
+
+def one_table_of_tree(files):
+    """Run the tool over files (see run_on_tree()) with --check none and return the one
+    table of its report (the run must change nothing)."""
+    r, tables = run_on_tree(files, '--check', 'none')
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == '', r.stdout
+    [table] = tables
+    return table
 
 
 def snapshot(tree):
@@ -528,19 +536,11 @@ class OtherStructMemberTest(unittest.TestCase):
                    'unsigned int peek(void *p)\n{\n\treturn OTHER(p)->mt[0];\n}\n')
 
     def convert(self, extra):
-        with tempfile.TemporaryDirectory() as tmp:
-            tree = os.path.join(tmp, 'tree')
-            os.makedirs(os.path.join(tree, 'lib'))
-            files = dict({'lib/t.h': self.TABLE, 'lib/o.h': self.OTHER, 'lib/a.c': self.USE,
-                          'lib/b.c': self.OTHER_USE}, **extra)
-            for rel, text in files.items():
-                with open(os.path.join(tree, rel), 'w') as f:
-                    f.write(text)
-            subprocess.run(['git', 'init', '-q', tree], check=True)
-            r = run_tool('--check', 'header', '--json', os.path.join(tmp, 'r.json'), tree)
-            self.assertNotIn('Traceback', r.stderr)
-            with open(os.path.join(tmp, 'r.json')) as f:
-                return r, {t.get('key') or t['name']: t for t in json.load(f)['tables']}
+        files = dict({'lib/t.h': self.TABLE, 'lib/o.h': self.OTHER, 'lib/a.c': self.USE,
+                      'lib/b.c': self.OTHER_USE}, **extra)
+        r, tables = run_on_tree(files, '--check', 'header')
+        self.assertNotIn('Traceback', r.stderr)
+        return r, {t.get('key') or t['name']: t for t in tables}
 
     def test_member_of_another_struct_does_not_block(self):
         r, tables = self.convert({})
@@ -698,21 +698,12 @@ class IncludeLineTest(unittest.TestCase):
                  'lib/d.c': '#include \\\n\t"t.h"\n',
                  'lib/e.c': '# /* x */ include "t.h"\n',
                  'lib/f.c': '/* x */ #include "t.h"\n'}
-        with tempfile.TemporaryDirectory() as tmp:
-            tree = os.path.join(tmp, 'tree')
-            os.makedirs(os.path.join(tree, 'lib'))
-            files = {'lib/t.h': OtherStructMemberTest.TABLE, 'lib/a.c': OtherStructMemberTest.USE}
-            for n, (rel, line) in enumerate(sorted(lines.items())):
-                files[rel] = '#include <linux/list.h>\n' + line + self.PUT % n
-            for rel, text in files.items():
-                with open(os.path.join(tree, rel), 'w') as f:
-                    f.write(text)
-            subprocess.run(['git', 'init', '-q', tree], check=True)
-            r = run_tool('--check', 'none', '--json', os.path.join(tmp, 'r.json'), tree)
-            with open(os.path.join(tmp, 'r.json')) as f:
-                table = json.load(f)['tables'][0]
-            self.assertEqual(table['files'], sorted(files))
-            self.assertEqual(r.stdout.count('+\thash_add(r->mt, &it->node, it->key);'), 5)
+        files = {'lib/t.h': OtherStructMemberTest.TABLE, 'lib/a.c': OtherStructMemberTest.USE}
+        for n, (rel, line) in enumerate(sorted(lines.items())):
+            files[rel] = '#include <linux/list.h>\n' + line + self.PUT % n
+        r, tables = run_on_tree(files, '--check', 'none')
+        self.assertEqual(tables[0]['files'], sorted(files))
+        self.assertEqual(r.stdout.count('+\thash_add(r->mt, &it->node, it->key);'), 5)
 
 
 class HeaderOfAUnitThatSeesTheStructTest(unittest.TestCase):
@@ -736,21 +727,12 @@ class HeaderOfAUnitThatSeesTheStructTest(unittest.TestCase):
 
     def test_it_is_a_file_of_the_table(self):
         for name, extra in self.SHAPES.items():
-            with self.subTest(name), tempfile.TemporaryDirectory() as tmp:
-                tree = os.path.join(tmp, 'tree')
-                os.makedirs(os.path.join(tree, 'lib'))
-                files = dict({'lib/t.h': OtherStructMemberTest.TABLE,
-                              'lib/a.c': OtherStructMemberTest.USE, 'lib/c.c': self.C}, **extra)
-                for rel, text in files.items():
-                    with open(os.path.join(tree, rel), 'w') as f:
-                        f.write(text)
-                subprocess.run(['git', 'init', '-q', tree], check=True)
-                r = run_tool('--check', 'none', '--json', os.path.join(tmp, 'r.json'), tree)
-                with open(os.path.join(tmp, 'r.json')) as f:
-                    table = json.load(f)['tables'][0]
+            with self.subTest(name):
+                table = one_table_of_tree(dict({'lib/t.h': OtherStructMemberTest.TABLE,
+                                                'lib/a.c': OtherStructMemberTest.USE,
+                                                'lib/c.c': self.C}, **extra))
                 self.assertEqual(table['verdict'], 'skipped')
                 self.assertIn('named in header lib/h2.h', table['reasons'][0])
-                self.assertEqual(r.stdout, '')
 
 
 class HeaderIncludedThroughAnotherTest(unittest.TestCase):

@@ -123,8 +123,7 @@ class Plan:
         """Local files that are files of these shared tables as well: spatch ran over them
         before the tables were known, and must again, with their facts. Not a file with a
         table of its own named like one of them: a name cannot tell the two apart, and
-        the rule keeps its own (the other is decided by the struct of each use there,
-        see decide._other_structs_only)."""
+        the rule keeps its own (and the other is refused there: decide.OTHER_STRUCTS)."""
         return self._local_files_naming([(t.name, t.files) for t in tables.values()], declarations)
 
     def likely_shared_files(self, naming: Dict[str, List[str]],
@@ -280,8 +279,7 @@ def name_search(root: str, p: Plan, whole_tree: bool = True) -> Dict[str, List[s
     first step of analyse(), which a caller may take earlier)."""
     if not whole_tree:
         return {}
-    structs = sorted({t.struct for t in p.shared.values() if t.scope == 'member' and t.struct})
-    if structs:
+    if _member_structs(p):
         start_include_search(root)      # read only if a member table needs it
     else:
         cancel_include_search(root)     # begun by the caller in case one did
@@ -298,7 +296,7 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
         return
     if naming is None:
         naming = name_search(root, p, whole_tree)
-    structs = sorted({t.struct for t in p.shared.values() if t.scope == 'member' and t.struct})
+    structs = _member_structs(p)
     for key, t in sorted(p.shared.items()):
         _analyse(root, t, naming.get(t.name, []), inside, structs)
     _refuse_files_of_two_structs(p)
@@ -318,6 +316,11 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
             if t.name == name:
                 t.reasons.append('%s may spell the name with ## (token pasting), '
                                  'where no search can find it' % path)
+
+
+def _member_structs(p: Plan) -> List[str]:
+    """The structs of the member tables among the shared ones."""
+    return sorted({t.struct for t in p.shared.values() if t.scope == 'member' and t.struct})
 
 
 def _refuse_files_of_two_structs(p: Plan) -> None:
