@@ -706,6 +706,31 @@ class IncludeLineTest(unittest.TestCase):
         self.assertEqual(r.stdout.count('+\thash_add(r->mt, &it->node, it->key);'), 5)
 
 
+class ToolsMakefileIncludeFolderTest(unittest.TestCase):
+    """A table sized by a macro of a header that only an -I of a tools-style makefile
+    (tools/perf's Makefile.config: INC_FLAGS += -I$(srctree)/X) lets the file find."""
+
+    FILES = {
+        'lib/api/include/internal/sizes.h': '#define L_BITS 4\n#define L_SIZE (1 << L_BITS)\n',
+        'tool/t.c': '#include <linux/list.h>\n#include <internal/sizes.h>\n'
+                    'struct item { struct hlist_node node; unsigned int key; };\n'
+                    'struct reg { struct hlist_head heads[L_SIZE]; };\n'
+                    'void put(struct reg *r, struct item *it)\n{\n'
+                    '\thlist_add_head(&it->node, &r->heads[it->key & (L_SIZE - 1)]);\n}\n',
+    }
+
+    def test_converts_with_the_folder(self):
+        r, [table] = run_on_tree(dict(self.FILES, **{
+            'tool/Makefile.config': 'INC_FLAGS += -I$(srctree)/lib/api/include\n'}), '--check', 'none')
+        self.assertEqual(table['verdict'], 'converted', table['reasons'])
+        self.assertIn('+struct reg { DECLARE_HASHTABLE(heads, L_BITS); };', r.stdout)
+
+    def test_refused_without_it(self):
+        _, [table] = run_on_tree(self.FILES, '--check', 'none')
+        self.assertEqual(table['verdict'], 'skipped')
+        self.assertIn('is not a constant here (L_SIZE)', table['reasons'][0])
+
+
 class HeaderOfAUnitThatSeesTheStructTest(unittest.TestCase):
     """A header that names the member in code, does not include the struct's header, and
     names neither the struct nor a name typed_names() finds declared with its type, but is

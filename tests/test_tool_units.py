@@ -438,6 +438,34 @@ class SharedTest(unittest.TestCase):
             self.assertEqual(sources.kbuild_dirs(tmp, 'drv/a/sub/other.c'), ['drv/common'])
             self.assertEqual(sources.include_dirs(tmp, 'drv/a/main.c'), ['drv/a/inc', 'drv/common'])
 
+    def test_include_folders_of_a_tools_style_makefile(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            # tools/perf's way: Makefile.config gives -I$(srctree)/X to a variable of its own
+            put(tmp, 'tool/Makefile.config', 'INC_FLAGS += -I$(srctree)/lib/api/include\n'
+                'INC_FLAGS += -I$(srctree)/arch/$(SRCARCH)/include -I$(srctree)/lib/missing\n'
+                '# INC_FLAGS += -I$(srctree)/lib/old\n'
+                'CFLAGS += $(INC_FLAGS) -I$(srctree)/lib/gen \\\n\t-I$(srctree)/lib/more\n')
+            for d in ('lib/api/include/internal', 'lib/old', 'lib/gen', 'lib/more', 'arch/x/include'):
+                put(tmp, d + '/x.h', '')
+            put(tmp, 'tool/sub/main.c', '')
+            put(tmp, 'other/main.c', '')
+            # each whole -I$(srctree)/FOLDER that exists, for the folder and those below;
+            # not one behind a variable, nor one in a comment
+            self.assertEqual(sources.kbuild_dirs(tmp, 'tool/sub/main.c'),
+                             ['lib/api/include', 'lib/gen', 'lib/more'])
+            self.assertEqual(sources.kbuild_dirs(tmp, 'other/main.c'), [])
+
+    def test_header_macros_through_a_tools_style_makefile(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'tool/Makefile.config', 'INC_FLAGS += -I$(srctree)/lib/api/include\n')
+            put(tmp, 'lib/api/include/internal/list.h', '#define L_BITS 8\n'
+                '#define L_SIZE (1 << L_BITS)\n')
+            put(tmp, 'tool/util/list.h', '#include <internal/list.h>\n')
+            put(tmp, 'tool/inject.c', '#include "util/list.h"\n'
+                'struct s { struct hlist_head t[L_SIZE]; };\n')
+            self.assertEqual(shared.header_macros(tmp, 'tool/inject.c', 'L_SIZE'),
+                             {'L_SIZE': ['(1 << L_BITS)'], 'L_BITS': ['8']})
+
     def test_a_header_includes_the_arch_headers_of_the_file_that_includes_it(self):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'include/linux/kvm_host.h', '#include <asm/kvm_host.h>\n')

@@ -213,23 +213,52 @@ def _makefile_text(root: str, d: str) -> str:
 
 
 def _makefile_include_flags(root: str, d: str) -> List[Tuple[bool, str]]:
-    """(whether it is a subdir-ccflags, folder) of each -I of folder d's makefiles."""
+    """(whether it applies to the folders below, folder) of each -I of folder d's makefiles.
+
+    kbuild's ccflags and subdir-ccflags as kbuild_dirs() says; and, in any makefile of
+    d (Makefile.config, *.mk: the tools/ builds), an -I$(srctree)/X given to any
+    variable (perf's INC_FLAGS += -I$(srctree)/tools/lib/perf/include), taken to apply
+    to d and below: more folders only let more headers be found after the others.
+    """
     key = (root, d)
     if key not in _MAKEFILE_FLAGS:
         found: List[Tuple[bool, str]] = []
+
+        def add(subdir: bool, flag: str) -> None:
+            flag = (flag.replace('$(srctree)/$(src)', d or '.').replace('$(src)', d or '.')
+                    .replace('$(obj)', d or '.').replace('$(srctree)/', '')
+                    .replace('$(srctree)', '.'))
+            if '$' in flag or os.path.isabs(flag):
+                return
+            folder = os.path.normpath(flag)
+            if not folder.startswith('..') and os.path.isdir(os.path.join(root, folder)) and \
+                    (subdir, folder) not in found:
+                found.append((subdir, folder))
         text = _makefile_text(root, d).replace('\\\n', ' ')
         for m in _CCFLAGS_RE.finditer(text):
             for flag in re.findall(r'-I[ \t]*(\S+)', m.group(2)):
-                flag = (flag.replace('$(srctree)/$(src)', d or '.').replace('$(src)', d or '.')
-                        .replace('$(obj)', d or '.').replace('$(srctree)/', '')
-                        .replace('$(srctree)', '.'))
-                if '$' in flag or os.path.isabs(flag):
-                    continue
-                folder = os.path.normpath(flag)
-                if not folder.startswith('..') and os.path.isdir(os.path.join(root, folder)):
-                    found.append((m.group(1) == 'subdir-ccflags', folder))
+                add(m.group(1) == 'subdir-ccflags', flag)
+        others = _CCFLAGS_RE.sub('', text) + _other_makefiles_text(root, d).replace('\\\n', ' ')
+        for flag in _SRCTREE_FLAG_RE.findall(re.sub(r'#[^\n]*', '', others)):
+            add(True, '$(srctree)/' + flag)
         _MAKEFILE_FLAGS[key] = found
     return _MAKEFILE_FLAGS[key]
+
+
+# -I$(srctree)/tools/lib/perf/include
+# (a whole word: -I$(srctree)/arch/$(SRCARCH)/include names no folder that can be known)
+_SRCTREE_FLAG_RE = re.compile(r'-I[ \t]*\$[({]srctree[)}]/([\w./+-]+)(?=[ \t\n]|$)')
+
+
+def _other_makefiles_text(root: str, d: str) -> str:
+    """Folder d's makefiles other than Makefile and Kbuild (Makefile.config, *.mk)."""
+    try:
+        names = sorted(os.listdir(os.path.join(root, d)))
+    except OSError:
+        return ''
+    return ''.join(read_text(os.path.join(root, d, n)) or '' for n in names
+                   if (n.startswith('Makefile.') or n.endswith('.mk')) and
+                   os.path.isfile(os.path.join(root, d, n)))
 
 
 def find_tree_root(paths: List[str]) -> str:
