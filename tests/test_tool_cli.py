@@ -707,8 +707,9 @@ class IncludeLineTest(unittest.TestCase):
 
 
 class ToolsMakefileIncludeFolderTest(unittest.TestCase):
-    """A table sized by a macro of a header that only an -I of a tools-style makefile
-    (tools/perf's Makefile.config: INC_FLAGS += -I$(srctree)/X) lets the file find."""
+    """A table sized by a macro of a header that only an -I of a makefile outside kbuild
+    (tools/perf's Makefile.config: INC_FLAGS += -I$(srctree)/X) lets the file find: it
+    counts where no other file of the tree has the path the header is included by."""
 
     FILES = {
         'lib/api/include/internal/sizes.h': '#define L_BITS 4\n#define L_SIZE (1 << L_BITS)\n',
@@ -729,6 +730,32 @@ class ToolsMakefileIncludeFolderTest(unittest.TestCase):
         _, [table] = run_on_tree(self.FILES, '--check', 'none')
         self.assertEqual(table['verdict'], 'skipped')
         self.assertIn('is not a constant here (L_SIZE)', table['reasons'][0])
+
+    # a review: each converted wrongly when any -I$(srctree)/X of any makefile counted (the
+    # compiler reads another header: a lookup fails, 64 buckets become 4)
+    MAY_NOT_BE_THE_COMPILERS = {
+        'two folders have the header': {
+            'tool/Makefile.config': 'A_INC := -I$(srctree)/lib/a/include\n'
+                                    'B_INC := -I$(srctree)/lib/b/include\nCFLAGS += $(B_INC) $(A_INC)\n',
+            'lib/a/include/internal/sizes.h': '#define L_BITS 4\n#define L_SIZE (1 << L_BITS)\n',
+            'lib/b/include/internal/sizes.h': '#define L_BITS 6\n#define L_SIZE (1 << L_BITS)\n'},
+        'per-object flags of kbuild': {
+            'tool/Makefile': 'obj-y += t.o u.o\nCFLAGS_u.o += -I$(srctree)/lib/api/include\n'},
+        "a host program's flags; another file of the tree has the path": {
+            'tool/Makefile': 'obj-y += t.o\nhostprogs := gen\n'
+                             'HOSTCFLAGS_gen.o += -I$(srctree)/lib/api/include\n',
+            'arch/x/include/internal/sizes.h': '#define L_SIZE 64\n'},
+    }
+
+    def test_refused_where_the_folder_may_not_be_the_compilers(self):
+        for name, files in self.MAY_NOT_BE_THE_COMPILERS.items():
+            with self.subTest(name):
+                tree = dict(self.FILES, **files)
+                if 'lib/b/include/internal/sizes.h' in files:
+                    del tree['lib/api/include/internal/sizes.h']
+                _, [table] = run_on_tree(tree, '--check', 'none')
+                self.assertEqual(table['verdict'], 'skipped')
+                self.assertIn('is not a constant here (L_SIZE)', table['reasons'][0])
 
 
 class HeaderOfAUnitThatSeesTheStructTest(unittest.TestCase):

@@ -213,52 +213,112 @@ def _makefile_text(root: str, d: str) -> str:
 
 
 def _makefile_include_flags(root: str, d: str) -> List[Tuple[bool, str]]:
-    """(whether it applies to the folders below, folder) of each -I of folder d's makefiles.
-
-    kbuild's ccflags and subdir-ccflags as kbuild_dirs() says; and, in any makefile of
-    d (Makefile.config, *.mk: the tools/ builds), an -I$(srctree)/X given to any
-    variable (perf's INC_FLAGS += -I$(srctree)/tools/lib/perf/include), taken to apply
-    to d and below: more folders only let more headers be found after the others.
-    """
+    """(whether it is a subdir-ccflags, folder) of each -I of folder d's makefiles."""
     key = (root, d)
     if key not in _MAKEFILE_FLAGS:
         found: List[Tuple[bool, str]] = []
-
-        def add(subdir: bool, flag: str) -> None:
-            flag = (flag.replace('$(srctree)/$(src)', d or '.').replace('$(src)', d or '.')
-                    .replace('$(obj)', d or '.').replace('$(srctree)/', '')
-                    .replace('$(srctree)', '.'))
-            if '$' in flag or os.path.isabs(flag):
-                return
-            folder = os.path.normpath(flag)
-            if not folder.startswith('..') and os.path.isdir(os.path.join(root, folder)) and \
-                    (subdir, folder) not in found:
-                found.append((subdir, folder))
         text = _makefile_text(root, d).replace('\\\n', ' ')
         for m in _CCFLAGS_RE.finditer(text):
             for flag in re.findall(r'-I[ \t]*(\S+)', m.group(2)):
-                add(m.group(1) == 'subdir-ccflags', flag)
-        others = _CCFLAGS_RE.sub('', text) + _other_makefiles_text(root, d).replace('\\\n', ' ')
-        for flag in _SRCTREE_FLAG_RE.findall(re.sub(r'#[^\n]*', '', others)):
-            add(True, '$(srctree)/' + flag)
+                flag = (flag.replace('$(srctree)/$(src)', d or '.').replace('$(src)', d or '.')
+                        .replace('$(obj)', d or '.').replace('$(srctree)/', '')
+                        .replace('$(srctree)', '.'))
+                if '$' in flag or os.path.isabs(flag):
+                    continue
+                folder = os.path.normpath(flag)
+                if not folder.startswith('..') and os.path.isdir(os.path.join(root, folder)):
+                    found.append((m.group(1) == 'subdir-ccflags', folder))
         _MAKEFILE_FLAGS[key] = found
     return _MAKEFILE_FLAGS[key]
 
 
-# -I$(srctree)/tools/lib/perf/include
-# (a whole word: -I$(srctree)/arch/$(SRCARCH)/include names no folder that can be known)
+def loose_dirs(root: str, rel: str) -> List[str]:
+    """Folders that makefiles outside kbuild may give the compiler for rel, nearest first:
+    each -I$(srctree)/X, given to any variable, in the makefiles (Makefile, Makefile.*,
+    *.mk) of rel's folder and those above it that are no kbuild makefiles (tools/perf's
+    Makefile.config: INC_FLAGS += -I$(srctree)/tools/lib/perf/include).
+
+    Which variable reaches which file is not read, so such a folder may not be the
+    compiler's for rel at all: included_headers() takes a header from one only where the
+    path it is included by names no other file of the tree.
+    """
+    out: List[str] = []
+    d = os.path.dirname(rel)
+    while True:
+        for folder in _loose_flags(root, d):
+            if folder not in out:
+                out.append(folder)
+        if not d:
+            return out
+        d = os.path.dirname(d)
+
+
+_LOOSE_FLAGS: Dict[Tuple[str, str], List[str]] = {}
+# an assignment only kbuild makefiles make: obj-y, hostprogs, KBUILD_CFLAGS, ...
+# (obj-perf := in tools/perf is a variable of perf's own)
+_KBUILD_MAKEFILE_RE = re.compile(r'^[ \t]*(?:(?:obj|lib|hostprogs|always|userprogs|subdir|ccflags|'
+                                 r'asflags|targets|core|drivers|libs)-(?:y|m|\$\([^)\n]*\))|'
+                                 r'hostprogs|userprogs|KBUILD_\w+)[ \t]*[:+?]?=', re.M)
+# -I$(srctree)/tools/lib/perf/include (a whole word: -I$(srctree)/arch/$(SRCARCH)/include
+# names no folder that can be known)
 _SRCTREE_FLAG_RE = re.compile(r'-I[ \t]*\$[({]srctree[)}]/([\w./+-]+)(?=[ \t\n]|$)')
 
 
-def _other_makefiles_text(root: str, d: str) -> str:
-    """Folder d's makefiles other than Makefile and Kbuild (Makefile.config, *.mk)."""
-    try:
-        names = sorted(os.listdir(os.path.join(root, d)))
-    except OSError:
-        return ''
-    return ''.join(read_text(os.path.join(root, d, n)) or '' for n in names
-                   if (n.startswith('Makefile.') or n.endswith('.mk')) and
-                   os.path.isfile(os.path.join(root, d, n)))
+def _loose_flags(root: str, d: str) -> List[str]:
+    key = (root, d)
+    if key not in _LOOSE_FLAGS:
+        try:
+            names = sorted(os.listdir(os.path.join(root, d)))
+        except OSError:
+            names = []
+        texts = [read_text(os.path.join(root, d, n)) or '' for n in names
+                 if (n in ('Makefile', 'Kbuild') or n.startswith('Makefile.') or n.endswith('.mk'))
+                 and os.path.isfile(os.path.join(root, d, n))]
+        found: List[str] = []
+        if not any(_KBUILD_MAKEFILE_RE.search(t) for t in texts):
+            for text in texts:
+                code = re.sub(r'#[^\n]*', '', text.replace('\\\n', ' '))
+                for flag in _SRCTREE_FLAG_RE.findall(code):
+                    folder = os.path.normpath(flag)
+                    if not folder.startswith('..') and folder not in found and \
+                            os.path.isdir(os.path.join(root, folder)):
+                        found.append(folder)
+        _LOOSE_FLAGS[key] = found
+    return _LOOSE_FLAGS[key]
+
+
+_TREE_FILES: Dict[str, Dict[str, List[str]]] = {}
+
+
+def tree_files_ending_with(root: str, written: str) -> List[str]:
+    """The files of the tree (relative to root) whose path ends with written (a/b.h);
+    the tree is listed once per run, when first asked."""
+    if root not in _TREE_FILES:
+        index: Dict[str, List[str]] = {}
+        for path in _tree_files(root):
+            index.setdefault(os.path.basename(path), []).append(path)
+        _TREE_FILES[root] = index
+    written = os.path.normpath(written)
+    return [f for f in _TREE_FILES[root].get(os.path.basename(written), ())
+            if ('/' + f).endswith('/' + written)]
+
+
+def _tree_files(root: str) -> List[str]:
+    """Every file of the tree, relative to root (ripgrep lists Linux in a fifth of the
+    time of os.walk())."""
+    if shutil.which('rg'):
+        cmd = ['rg', '--files', '--no-ignore', '--hidden', '--no-messages']
+        for d in sorted(SKIP_DIRS):
+            cmd += ['-g', '!' + d]
+        out = subprocess.run(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        if out.returncode in (0, 1):
+            return [os.path.normpath(p) for p in
+                    out.stdout.decode('utf-8', 'surrogateescape').splitlines()]
+    found = []
+    for top, dirs, files in os.walk(root):
+        dirs[:] = [x for x in dirs if x not in SKIP_DIRS]
+        found.extend(os.path.relpath(os.path.join(top, f), root) for f in files)
+    return found
 
 
 def find_tree_root(paths: List[str]) -> str:
