@@ -1965,7 +1965,61 @@ class TransformTest(unittest.TestCase):
             self.assertIsNone(transform.regex_syntax(os.path.join(tmp, 'missing')))
 
 
+    # a spatch that logs its run, then dies as Ctrl-C in the terminal would have it
+    INTERRUPTED_SPATCH = ('#!/usr/bin/python3\nimport os, signal, sys\n'
+                          'open(os.environ["RUN_LOG"], "a").write("run\\n")\n'
+                          'signal.signal(signal.SIGINT, signal.SIG_DFL)\n'
+                          'os.kill(os.getpid(), signal.SIGINT)\n')
+
+    def test_an_interrupted_spatch_ends_the_batch(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            fake = put(tmp, 'spatch', self.INTERRUPTED_SPATCH)
+            os.chmod(fake, 0o755)
+            put(tmp, 'tree/a.c', 'int a;\n')
+            put(tmp, 'tree/b.c', 'int b;\n')
+            log = os.path.join(tmp, 'log')
+            os.environ['RUN_LOG'] = log
+            try:
+                # not the file-by-file retry of a batch spatch died on
+                with self.assertRaises(KeyboardInterrupt):
+                    transform.convert(os.path.join(tmp, 'tree'), ['a.c', 'b.c'],
+                                      transform.Spatch(program=fake))
+            finally:
+                del os.environ['RUN_LOG']
+            self.assertEqual(get(tmp, 'log'), 'run\n')
+
+    def test_no_spatch_starts_after_stop_all(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'tree/a.c', 'int a;\n')
+            fake = put(tmp, 'spatch', '#!/bin/sh\necho run >> "%s"\n' % os.path.join(tmp, 'log'))
+            os.chmod(fake, 0o755)
+            transform.stop_all()
+            try:
+                with self.assertRaises(KeyboardInterrupt):
+                    transform.convert(os.path.join(tmp, 'tree'), ['a.c'], transform.Spatch(program=fake))
+            finally:
+                transform.allow_runs()
+            self.assertFalse(os.path.exists(os.path.join(tmp, 'log')))
+            transform.convert(os.path.join(tmp, 'tree'), ['a.c'], transform.Spatch(program=fake))
+            self.assertEqual(get(tmp, 'log'), 'run\n')
+
+
 class CliTest(unittest.TestCase):
+    def test_a_cancelled_run_starts_no_local_batch(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'a.c', 'int a;\n')
+            fake = put(tmp, 'spatch', '#!/bin/sh\necho run >> "%s"\n' % os.path.join(tmp, 'log'))
+            os.chmod(fake, 0o755)
+            plan = shared.Plan(local_files=['a.c'], shared={}, header_static=[], pointers=[])
+            run = cli.Run(root=tmp, files=['a.c'], inside=lambda f: True, whole_tree=False)
+            converter = cli.Converter(run, plan, [], transform.Spatch(program=fake), None,
+                                      lambda s: None)
+            thread = converter.start_local()
+            converter.cancel()          # Ctrl-C during the name search ...
+            converter.hold_back(set())  # ... whose finally: lets the local batch go
+            thread.join()
+            self.assertFalse(os.path.exists(os.path.join(tmp, 'log')))
+
     def test_local_batch_yields_the_cores_to_the_analysis_of_shared_tables(self):
         plan = shared.Plan(local_files=['a.c'], shared={}, header_static=[], pointers=[])
         self.assertEqual(cli.local_spatch(transform.Spatch(jobs=2), plan), transform.Spatch(jobs=2))

@@ -143,6 +143,8 @@ class Converter:
         self._parse_pool = None           # spatch --parse-c runs, started by _start_parses()
         self._parses: Dict[str, concurrent.futures.Future] = {}
         self.held: Set[str] = set()       # local files that wait for the shared tables' run
+        self._cancelled = threading.Event()   # the run was interrupted: start no spatch
+        self.local_thread: Optional[threading.Thread] = None
 
     def start_local(self) -> threading.Thread:
         """Start the file-local work in the background: the facts of its files at once
@@ -166,6 +168,8 @@ class Converter:
             try:
                 facts = self.plan.facts({}, self.plan.local_files)
                 self._held_known.wait()
+                if self._cancelled.is_set():
+                    return
                 files = [f for f in self.plan.local_files if f not in self.held]
                 batch = transform.convert(self.run.root, files, spatch, facts)
                 self.local_batch = {f: batch.only(f) for f in files}
@@ -174,7 +178,13 @@ class Converter:
             self.run.timed('spatch (file-local tables)', start)
         thread = threading.Thread(target=work, daemon=True)
         thread.start()
+        self.local_thread = thread
         return thread
+
+    def cancel(self) -> None:
+        """The run was interrupted: the local batch, if it has not begun, does not."""
+        self._cancelled.set()
+        self._held_known.set()
 
     def hold_back(self, held: Set[str]) -> None:
         """Let the local batch start without held: files likely of a shared table too,
@@ -486,8 +496,10 @@ def internal_error(run: Run, stage: str, e: Exception) -> None:
 
 def main(argv: Optional[List[str]] = None) -> int:
     args = parse_args(argv)
+    transform.allow_runs()
     progress = report.Progress(enabled=False if args.quiet else None)
     start = time.monotonic()
+    converter = None
     try:
         try:
             run = find(args, progress)
@@ -529,6 +541,9 @@ def main(argv: Optional[List[str]] = None) -> int:
                     # them wait for the tables' spatch run instead of going to spatch twice
                     naming = shared.name_search(run.root, plan, run.whole_tree)
                     held = plan.likely_shared_files(naming, declarations)
+                except KeyboardInterrupt:
+                    converter.cancel()      # before hold_back() lets the local batch go
+                    raise
                 finally:
                     converter.hold_back(held)
                 shared.analyse(run.root, plan, run.inside, run.whole_tree, naming)
@@ -543,6 +558,9 @@ def main(argv: Optional[List[str]] = None) -> int:
             except Exception as e:
                 internal_error(run, 'convert', e)
     except KeyboardInterrupt:
+        transform.stop_all()
+        if converter is not None and converter.local_thread is not None:
+            converter.local_thread.join(10)     # its scratch tree goes with it
         progress.done()
         print('hashtable-convert: interrupted; the tree is as it was', file=sys.stderr)
         return 130

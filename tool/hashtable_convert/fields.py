@@ -21,7 +21,7 @@ from .model import Table
 from .shared import included_facts, included_headers, object_macros
 from .sources import _search_command, blank_comments_and_strings, read_text, \
     with_hashtable_include
-from .transform import HERE, Spatch
+from .transform import HERE, Spatch, run_spatch
 
 RULE = os.path.join(HERE, 'semantic-patches', 'declare_hashtable.cocci')
 # objects that include a changed header, built besides the converted ones
@@ -113,9 +113,7 @@ def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
         if spatch.jobs > 1:
             cmd += ['-j', str(spatch.jobs)]
         try:
-            proc = subprocess.run(cmd, cwd=scratch, env=dict(os.environ, HASHTABLE_CONVERT_FIELDS=facts),
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                  universal_newlines=True, errors='replace')
+            proc = run_spatch(cmd, scratch, dict(os.environ, HASHTABLE_CONVERT_FIELDS=facts))
         except OSError as e:
             out.note = 'member tables keep struct hlist_head T[N]: cannot run %s: %s' % (
                 spatch.program, e.strerror)

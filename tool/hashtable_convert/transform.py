@@ -14,8 +14,9 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, Optional, Set
 
 from .layout import reindent_moved_comments, tabs_for_spaces, wrap_long_lines
 from .model import Problem
@@ -140,6 +141,59 @@ def convert(root: str, files: List[str], spatch: Spatch, facts: Optional[dict] =
         return outcome
 
 
+_RUNNING: Set[subprocess.Popen] = set()      # spatch runs under way (stop_all())
+_RUNNING_LOCK = threading.Lock()
+_STOPPED = threading.Event()
+
+
+def run_spatch(cmd: List[str], cwd: str, env: Dict[str, str]) -> subprocess.CompletedProcess:
+    """subprocess.run(cmd) with stderr kept, in a process group of its own that
+    stop_all() or an exception here kills whole (spatch -j forks its workers: killing
+    spatch alone leaves them running). After stop_all(): KeyboardInterrupt, and no run
+    starts or is retried."""
+    with _RUNNING_LOCK:
+        if _STOPPED.is_set():
+            raise KeyboardInterrupt
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, universal_newlines=True, errors='replace',
+                                start_new_session=True)
+        _RUNNING.add(proc)
+    try:
+        _, err = proc.communicate()
+    except BaseException:
+        _kill_group(proc)
+        proc.wait()
+        raise
+    finally:
+        with _RUNNING_LOCK:
+            _RUNNING.discard(proc)
+    if _STOPPED.is_set():
+        raise KeyboardInterrupt
+    return subprocess.CompletedProcess(cmd, proc.returncode, None, err)
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def stop_all() -> None:
+    """Kill the spatch runs under way and start no other (the run was interrupted: a
+    batch in a thread of its own would go on after the tool has ended)."""
+    with _RUNNING_LOCK:
+        _STOPPED.set()
+        running = list(_RUNNING)
+    for proc in running:
+        _kill_group(proc)
+
+
+def allow_runs() -> None:
+    """Undo stop_all() (a new run in the same process)."""
+    _STOPPED.clear()
+
+
 def _run_batch(root, files, spatch, facts, scratch):
     """(Outcome, whether spatch died on a batch of several files)."""
     src = os.path.join(scratch, 'src')
@@ -175,9 +229,7 @@ def _run_batch(root, files, spatch, facts, scratch):
                 fh.write(text)
     outcome = Outcome()
     try:
-        proc = subprocess.run(spatch.command(groups, bool(tables), rule), cwd=src, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              universal_newlines=True, errors='replace')
+        proc = run_spatch(spatch.command(groups, bool(tables), rule), src, env)
     except OSError as e:
         outcome.problems.extend(Problem(f, 'cannot run %s: %s' % (spatch.program, e.strerror))
                                 for f in files)
@@ -195,6 +247,10 @@ def _run_batch(root, files, spatch, facts, scratch):
                 '(raise it with --timeout)' % spatch.timeout
         else:
             failed[path] = 'spatch failed: %s' % m.group(1)
+    if proc.returncode == -signal.SIGINT:
+        # Ctrl-C reached spatch too (one process group): no file-by-file retry, which
+        # would start spatch runs that outlive the tool
+        raise KeyboardInterrupt
     if proc.returncode != 0 and len(files) > 1:
         return outcome, True
     if proc.returncode != 0:
