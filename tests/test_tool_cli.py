@@ -706,58 +706,6 @@ class IncludeLineTest(unittest.TestCase):
         self.assertEqual(r.stdout.count('+\thash_add(r->mt, &it->node, it->key);'), 5)
 
 
-class ToolsMakefileIncludeFolderTest(unittest.TestCase):
-    """A table sized by a macro of a header that only an -I of a makefile outside kbuild
-    (tools/perf's Makefile.config: INC_FLAGS += -I$(srctree)/X) lets the file find: it
-    counts where no other file of the tree has the path the header is included by."""
-
-    FILES = {
-        'lib/api/include/internal/sizes.h': '#define L_BITS 4\n#define L_SIZE (1 << L_BITS)\n',
-        'tool/t.c': '#include <linux/list.h>\n#include <internal/sizes.h>\n'
-                    'struct item { struct hlist_node node; unsigned int key; };\n'
-                    'struct reg { struct hlist_head heads[L_SIZE]; };\n'
-                    'void put(struct reg *r, struct item *it)\n{\n'
-                    '\thlist_add_head(&it->node, &r->heads[it->key & (L_SIZE - 1)]);\n}\n',
-    }
-
-    def test_converts_with_the_folder(self):
-        r, [table] = run_on_tree(dict(self.FILES, **{
-            'tool/Makefile.config': 'INC_FLAGS += -I$(srctree)/lib/api/include\n'}), '--check', 'none')
-        self.assertEqual(table['verdict'], 'converted', table['reasons'])
-        self.assertIn('+struct reg { DECLARE_HASHTABLE(heads, L_BITS); };', r.stdout)
-
-    def test_refused_without_it(self):
-        _, [table] = run_on_tree(self.FILES, '--check', 'none')
-        self.assertEqual(table['verdict'], 'skipped')
-        self.assertIn('is not a constant here (L_SIZE)', table['reasons'][0])
-
-    # a review: each converted wrongly when any -I$(srctree)/X of any makefile counted (the
-    # compiler reads another header: a lookup fails, 64 buckets become 4)
-    MAY_NOT_BE_THE_COMPILERS = {
-        'two folders have the header': {
-            'tool/Makefile.config': 'A_INC := -I$(srctree)/lib/a/include\n'
-                                    'B_INC := -I$(srctree)/lib/b/include\nCFLAGS += $(B_INC) $(A_INC)\n',
-            'lib/a/include/internal/sizes.h': '#define L_BITS 4\n#define L_SIZE (1 << L_BITS)\n',
-            'lib/b/include/internal/sizes.h': '#define L_BITS 6\n#define L_SIZE (1 << L_BITS)\n'},
-        'per-object flags of kbuild': {
-            'tool/Makefile': 'obj-y += t.o u.o\nCFLAGS_u.o += -I$(srctree)/lib/api/include\n'},
-        "a host program's flags; another file of the tree has the path": {
-            'tool/Makefile': 'obj-y += t.o\nhostprogs := gen\n'
-                             'HOSTCFLAGS_gen.o += -I$(srctree)/lib/api/include\n',
-            'arch/x/include/internal/sizes.h': '#define L_SIZE 64\n'},
-    }
-
-    def test_refused_where_the_folder_may_not_be_the_compilers(self):
-        for name, files in self.MAY_NOT_BE_THE_COMPILERS.items():
-            with self.subTest(name):
-                tree = dict(self.FILES, **files)
-                if 'lib/b/include/internal/sizes.h' in files:
-                    del tree['lib/api/include/internal/sizes.h']
-                _, [table] = run_on_tree(tree, '--check', 'none')
-                self.assertEqual(table['verdict'], 'skipped')
-                self.assertIn('is not a constant here (L_SIZE)', table['reasons'][0])
-
-
 class HeaderOfAUnitThatSeesTheStructTest(unittest.TestCase):
     """A header that names the member in code, does not include the struct's header, and
     names neither the struct nor a name typed_names() finds declared with its type, but is

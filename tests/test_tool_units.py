@@ -438,62 +438,6 @@ class SharedTest(unittest.TestCase):
             self.assertEqual(sources.kbuild_dirs(tmp, 'drv/a/sub/other.c'), ['drv/common'])
             self.assertEqual(sources.include_dirs(tmp, 'drv/a/main.c'), ['drv/a/inc', 'drv/common'])
 
-    def test_include_folders_of_a_tools_style_makefile(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            # tools/perf's way: Makefile.config gives -I$(srctree)/X to a variable of its own
-            put(tmp, 'tool/Makefile.config', 'INC_FLAGS += -I$(srctree)/lib/api/include\n'
-                'INC_FLAGS += -I$(srctree)/arch/$(SRCARCH)/include -I$(srctree)/lib/missing\n'
-                '# INC_FLAGS += -I$(srctree)/lib/old\n'
-                'CFLAGS += $(INC_FLAGS) -I$(srctree)/lib/gen \\\n\t-I$(srctree)/lib/more\n')
-            for d in ('lib/api/include/internal', 'lib/old', 'lib/gen', 'lib/more', 'arch/x/include',
-                      'lib/host', 'lib/obj'):
-                put(tmp, d + '/x.h', '')
-            put(tmp, 'tool/sub/main.c', '')
-            put(tmp, 'other/main.c', '')
-            # a kbuild makefile's flags are kbuild's (kbuild_dirs()): HOSTCFLAGS and
-            # CFLAGS_obj.o are for other programs and objects
-            put(tmp, 'drv/Makefile', 'obj-y += t.o\nHOSTCFLAGS_gen.o += -I$(srctree)/lib/host\n'
-                'CFLAGS_t.o += -I$(srctree)/lib/obj\n')
-            put(tmp, 'drv/t.c', '')
-            # each whole -I$(srctree)/FOLDER that exists, for the folder and those below;
-            # not one behind a variable, nor one in a comment
-            self.assertEqual(sources.loose_dirs(tmp, 'tool/sub/main.c'),
-                             ['lib/api/include', 'lib/gen', 'lib/more'])
-            self.assertEqual(sources.kbuild_dirs(tmp, 'tool/sub/main.c'), [])
-            self.assertEqual(sources.loose_dirs(tmp, 'other/main.c'), [])
-            self.assertEqual(sources.loose_dirs(tmp, 'drv/t.c'), [])
-
-    def test_a_header_of_a_loose_folder_counts_where_its_path_is_the_trees_only(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            put(tmp, 'tool/Makefile.config', 'A := -I$(srctree)/lib/a/include\n'
-                'B := -I$(srctree)/lib/b/include\nT := -I$(srctree)/tools/include\n'
-                'CFLAGS += $(B) $(A) $(T)\n')
-            put(tmp, 'lib/a/include/hb.h', '#define SIZE 16\n')
-            put(tmp, 'lib/b/include/hb.h', '#define SIZE 32\n')
-            put(tmp, 'lib/a/include/internal/only.h', '#define ONLY 8\n')
-            # the compiler of a kernel object would find arch/x/include/asm/sizes.h
-            put(tmp, 'tools/include/asm/sizes.h', '#define L 4\n')
-            put(tmp, 'arch/x/include/asm/sizes.h', '#define L 64\n')
-            text = '#include <hb.h>\n#include <internal/only.h>\n#include <asm/sizes.h>\n'
-            put(tmp, 'tool/t.c', text)
-            # hb.h is in two of the folders (which one the compiler takes is not read);
-            # asm/sizes.h is another file of the tree too
-            self.assertEqual(shared.included_headers(tmp, 'tool/t.c', text),
-                             ['lib/a/include/internal/only.h'])
-            self.assertEqual(shared.header_macros(tmp, 'tool/t.c', 'SIZE + ONLY + L'),
-                             {'ONLY': ['8']})
-
-    def test_header_macros_through_a_tools_style_makefile(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            put(tmp, 'tool/Makefile.config', 'INC_FLAGS += -I$(srctree)/lib/api/include\n')
-            put(tmp, 'lib/api/include/internal/list.h', '#define L_BITS 8\n'
-                '#define L_SIZE (1 << L_BITS)\n')
-            put(tmp, 'tool/util/list.h', '#include <internal/list.h>\n')
-            put(tmp, 'tool/inject.c', '#include "util/list.h"\n'
-                'struct s { struct hlist_head t[L_SIZE]; };\n')
-            self.assertEqual(shared.header_macros(tmp, 'tool/inject.c', 'L_SIZE'),
-                             {'L_SIZE': ['(1 << L_BITS)'], 'L_BITS': ['8']})
-
     def test_a_header_includes_the_arch_headers_of_the_file_that_includes_it(self):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'include/linux/kvm_host.h', '#include <asm/kvm_host.h>\n')

@@ -19,8 +19,7 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 from .header_uses import MEMBER_MACROS, OTHER, SAME_BUCKET, HeaderUse, bits_texts, classify
 from .includes import cancel_include_search, files_seeing_struct, start_include_search, units_seeing
 from .sources import (Declaration, blank_comments_and_strings, blank_includes, defined_names,
-                      files_naming, include_dirs, loose_dirs, pasted_names, read_text,
-                      scan_declarations, tree_files_ending_with)
+                      files_naming, include_dirs, pasted_names, read_text, scan_declarations)
 
 MAX_FILES_PER_TABLE = 32
 _DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+([^\n]*?)[ \t]*$', re.M)
@@ -195,21 +194,16 @@ def struct_pointer_fields(text: str) -> Dict[str, Dict[str, str]]:
     return out
 
 
-def included_headers(root: str, path: str, text: str, unit_dirs: Tuple[str, ...] = (),
-                     unit_loose: Tuple[str, ...] = ()) -> List[str]:
+def included_headers(root: str, path: str, text: str, unit_dirs: Tuple[str, ...] = ()) -> List[str]:
     """The headers path includes that exist in the tree (relative to root).
 
     unit_dirs: the include folders of the file being compiled, when path is a
     header it includes (<asm/kvm_host.h> in include/linux/kvm_host.h is the
-    one of the arch the including file is in); unit_loose: its loose_dirs(), where
-    a header not found otherwise counts if it is in one of them and the path it is
-    included by names no other file of the tree (the compiler may not be given that
-    folder: then it cannot find another of the tree's headers instead).
+    one of the arch the including file is in).
     """
     out = []
     own = include_dirs(root, path)
     dirs = list(unit_dirs) + [d for d in own if d not in unit_dirs]
-    loose = None
     for m in _INCLUDE_RE.finditer(text):
         bases = ([os.path.dirname(path)] if m.group(1) == '"' else []) + dirs
         for base in bases:
@@ -217,13 +211,6 @@ def included_headers(root: str, path: str, text: str, unit_dirs: Tuple[str, ...]
             if os.path.isfile(os.path.join(root, rel)):
                 out.append(rel)
                 break
-        else:
-            if loose is None:
-                loose = [d for d in list(unit_loose) + loose_dirs(root, path) if d not in dirs]
-            found = {os.path.normpath(os.path.join(d, m.group(2))) for d in loose}
-            found = [f for f in found if os.path.isfile(os.path.join(root, f))]
-            if len(found) == 1 and tree_files_ending_with(root, m.group(2)) == found:
-                out.append(found[0])
     return out
 
 
@@ -399,11 +386,9 @@ _HEADERS: Dict[tuple, HeaderFacts] = {}
 _HEADER_TEXTS: Dict[tuple, tuple] = {}
 
 
-def header_facts(root: str, header: str, unit_dirs: Tuple[str, ...] = (),
-                 unit_loose: Tuple[str, ...] = ()) -> HeaderFacts:
-    """What header gives a file whose include folders are unit_dirs (and unit_loose:
-    see included_headers())."""
-    key = (root, header, unit_dirs, unit_loose)
+def header_facts(root: str, header: str, unit_dirs: Tuple[str, ...] = ()) -> HeaderFacts:
+    """What header gives a file whose include folders are unit_dirs."""
+    key = (root, header, unit_dirs)
     if key not in _HEADERS:
         if (root, header) not in _HEADER_TEXTS:
             text = read_text(os.path.join(root, header)) or ''
@@ -412,14 +397,14 @@ def header_facts(root: str, header: str, unit_dirs: Tuple[str, ...] = (),
         text, macros, helpers, pointers = _HEADER_TEXTS[(root, header)]
         if header.endswith(HASHTABLE_API_HEADER):
             helpers = {}     # the API itself (a redefinition elsewhere is the rule's concern)
-        _HEADERS[key] = HeaderFacts(included_headers(root, header, text, unit_dirs, unit_loose),
-                                    macros, helpers, pointers)
+        _HEADERS[key] = HeaderFacts(included_headers(root, header, text, unit_dirs), macros,
+                                    helpers, pointers)
     return _HEADERS[key]
 
 
 def included_facts(root: str, path: str, text: str):
     """The HeaderFacts of each header path includes, _INCLUDES_DEPTH includes deep, in the tree."""
-    unit_dirs, unit_loose = tuple(include_dirs(root, path)), tuple(loose_dirs(root, path))
+    unit_dirs = tuple(include_dirs(root, path))
     seen, frontier = set(), included_headers(root, path, text)
     for _ in range(_INCLUDES_DEPTH):
         nxt = []
@@ -427,7 +412,7 @@ def included_facts(root: str, path: str, text: str):
             if header in seen or len(seen) >= _HEADERS_CAP:
                 continue
             seen.add(header)
-            facts = header_facts(root, header, unit_dirs, unit_loose)
+            facts = header_facts(root, header, unit_dirs)
             yield facts
             nxt.extend(facts.includes)
         frontier = nxt
