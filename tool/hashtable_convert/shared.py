@@ -422,8 +422,9 @@ def header_facts(root: str, header: str, unit_dirs: Tuple[str, ...] = ()) -> Hea
             # a default (#ifndef NAME) or one of two definitions is no fact: the
             # compiler may take another
             macros = {n: v for n, v in object_macros(text).items() if n not in guarded}
+            # (any definition of the API's names counts: the rule refuses the file)
             helpers = {n: b for n, b in reducing_definitions(text).items()
-                       if n not in guarded and counts.get(n, 0) <= 1}
+                       if n in API_NAMES or (n not in guarded and counts.get(n, 0) <= 1)}
             _HEADER_TEXTS[(root, header)] = (text, macros, helpers, struct_pointer_fields(text),
                                             set(counts))
         text, macros, helpers, pointers, functions = _HEADER_TEXTS[(root, header)]
@@ -619,17 +620,22 @@ def header_helpers(root: str, path: str):
     called = set(re.findall(r'\b([A-Za-z_]\w*)\s*\(', blank_comments_and_strings(text)))
     own = object_macros(text)
     bodies: Dict[str, Set[str]] = {}     # name -> its definitions in the headers read
+    api: Dict[str, str] = {}             # the API's names that a header defines again
     found: Dict[str, List[str]] = {}
     for facts in included_facts(root, path, text):
         for name, values in facts.macros.items():
             found.setdefault(name, []).extend(v for v in values if v not in found[name])
         for name in facts.functions:
-            if name in called or name in API_NAMES:
-                # (the rule refuses a file whose headers redefine what converted code calls)
+            if name in API_NAMES:
+                # the rule refuses a file whose headers redefine what converted code calls
+                if name in facts.helpers:
+                    api.setdefault(name, facts.helpers[name])
+            elif name in called:
                 bodies.setdefault(name, set()).add(facts.helpers.get(name, ''))
     # a name two headers define differently, or one without a reducing body, is no helper:
     # which definition the compiler takes depends on the order of includes
     helpers = {name: next(iter(b)) for name, b in bodies.items() if len(b) == 1 and '' not in b}
+    helpers.update(api)
     wanted = {w for body in helpers.values() for w in re.findall(r'[A-Za-z_]\w*', body)
               if w not in own}
     return helpers, _closure(found, wanted, own)
