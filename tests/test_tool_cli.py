@@ -706,41 +706,6 @@ class IncludeLineTest(unittest.TestCase):
         self.assertEqual(r.stdout.count('+\thash_add(r->mt, &it->node, it->key);'), 5)
 
 
-class HeaderDefinitionOrderTest(unittest.TestCase):
-    """Which of two definitions of a helper or size the compiler takes depends on the
-    order of includes, which the tool's breadth-first read of headers (3 includes deep,
-    64 headers at most) does not follow. A review found both converted wrongly: the
-    helper of a header one include deep taken for the compiler's two deep (a lookup
-    then finds what the original did not: found 0 -> 1); an #ifndef default taken where
-    the real size is in a header beyond the cap (64 buckets -> 16)."""
-
-    C = ('#include <linux/list.h>\n#include "a.h"\n#include <internal/sizes.h>\n'
-         'struct item { struct hlist_node node; unsigned int key; };\n')
-
-    def test_a_helper_the_headers_define_twice_is_refused(self):
-        table = one_table_of_tree({
-            'foo/include/internal/sizes.h': '#ifndef l_slot\n#define l_slot(k) ((k) & 15)\n#endif\n',
-            'foo/a.h': '#include "x.h"\n',
-            'foo/x.h': 'extern unsigned int l_seed;\n#define l_slot(k) (((k) + l_seed) & 15)\n',
-            'foo/t.c': self.C + 'static struct hlist_head heads[16];\n'
-                       'void put(struct item *it)\n{\n'
-                       '\thlist_add_head(&it->node, &heads[l_slot(it->key)]);\n}\n'})
-        self.assertEqual(table['verdict'], 'skipped')
-        self.assertIn('comes from a helper', table['reasons'][0])
-
-    def test_a_default_size_is_refused(self):
-        files = {'foo/include/internal/sizes.h': '#ifndef L_SIZE\n#define L_SIZE 16\n#endif\n',
-                 'foo/a.h': ''.join('#include "h%d.h"\n' % i for i in range(62)) + '#include "x.h"\n',
-                 'foo/x.h': '#define L_SIZE 64\n',
-                 'foo/t.c': self.C + 'struct reg { struct hlist_head heads[L_SIZE]; };\n'
-                            'void put(struct reg *r, struct item *it)\n{\n'
-                            '\thlist_add_head(&it->node, &r->heads[it->key & (L_SIZE - 1)]);\n}\n'}
-        files.update({'foo/h%d.h' % i: '/* h%d */\n' % i for i in range(62)})
-        table = one_table_of_tree(files)
-        self.assertEqual(table['verdict'], 'skipped')
-        self.assertIn('is not a constant here (L_SIZE)', table['reasons'][0])
-
-
 class HeaderOfAUnitThatSeesTheStructTest(unittest.TestCase):
     """A header that names the member in code, does not include the struct's header, and
     names neither the struct nor a name typed_names() finds declared with its type, but is

@@ -352,44 +352,6 @@ class SharedTest(unittest.TestCase):
             self.assertIn('BIG_I', shared.header_helpers(tmp, 'drv/one.c')[0])
             self.assertNotIn('BIG_I', shared.header_helpers(tmp, 'drv/two.c')[0])
 
-    def test_a_helper_defined_differently_twice_is_no_helper(self):
-        # the compiler takes the definition its order of includes reaches first, which
-        # the breadth-first read of headers cannot tell: x.h's, two includes deep (a review)
-        seeded = '#define slot(k) (((k) + seed) & 15)\n'
-        plain = '#define slot(k) ((k) & 15)\n'
-        shapes = {
-            'two headers': {'drv/a.h': '#include "x.h"\n', 'drv/x.h': seeded,
-                            'drv/d.h': '#ifndef slot\n' + plain + '#endif\n'},
-            'two headers, one not reducing': {'drv/a.h': '#include "x.h"\n',
-                                              'drv/x.h': '#define slot(k) next_slot(k)\n',
-                                              'drv/d.h': plain},
-            'the branches of an #if': {'drv/a.h': '', 'drv/d.h': '#ifdef CONFIG_SEED\n' + seeded +
-                                       '#else\n' + plain + '#endif\n'},
-            'a default': {'drv/a.h': '', 'drv/d.h': '#ifndef slot\n' + plain + '#endif\n'},
-            'a default by if !defined()': {'drv/a.h': '', 'drv/d.h': '#if !defined(slot)\n' +
-                                           plain + '#endif\n'},
-        }
-        for name, files in shapes.items():
-            with self.subTest(name), tempfile.TemporaryDirectory() as tmp:
-                for rel, text in files.items():
-                    put(tmp, rel, text)
-                put(tmp, 'drv/t.c', '#include "a.h"\n#include "d.h"\nint f(int k) { return slot(k); }\n')
-                self.assertNotIn('slot', shared.header_helpers(tmp, 'drv/t.c')[0])
-        with tempfile.TemporaryDirectory() as tmp:
-            # the same definition in two headers is one
-            put(tmp, 'drv/a.h', plain)
-            put(tmp, 'drv/d.h', plain)
-            put(tmp, 'drv/t.c', '#include "a.h"\n#include "d.h"\nint f(int k) { return slot(k); }\n')
-            self.assertIn('slot', shared.header_helpers(tmp, 'drv/t.c')[0])
-
-    def test_a_default_size_is_no_fact(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            # #ifndef T_SIZE: a header the search does not reach may define it first
-            put(tmp, 'drv/d.h', '#ifndef T_SIZE\n#define T_SIZE 16\n#endif\n#define T_OTHER 8\n')
-            put(tmp, 'drv/t.c', '#include "d.h"\n')
-            self.assertEqual(shared.header_macros(tmp, 'drv/t.c', 'T_SIZE + T_OTHER'),
-                             {'T_OTHER': ['8']})
-
     def test_object_macros(self):
         text = ('#define A 16\n'
                 '#define B (A * 2) /* twice */\n'

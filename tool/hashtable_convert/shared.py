@@ -378,31 +378,6 @@ class HeaderFacts:
     macros: Dict[str, List[str]]         # object-like macros: name -> values
     helpers: Dict[str, str]              # macros and inline functions that may reduce a key
     pointers: Dict[str, Dict[str, str]]  # struct -> field -> struct it points to
-    functions: Set[str] = field(default_factory=set)   # every function-like macro and inline
-
-
-# #ifndef NAME, #if !defined(NAME): a definition under it is a default, which a header
-# the search does not reach (beyond its depth or cap) may have given first
-_DEFAULT_GUARD_RE = re.compile(r'^[ \t]*#[ \t]*(?:ifndef[ \t]+(\w+)|if[ \t]*![ \t]*defined[ \t]*'
-                               r'\(?[ \t]*(\w+))', re.M)
-
-
-def default_guarded(code: str) -> Set[str]:
-    """The names code tests with #ifndef or #if !defined()."""
-    return {a or b for a, b in _DEFAULT_GUARD_RE.findall(code)}
-
-
-def function_definitions(code: str) -> Dict[str, int]:
-    """How many times code defines each function-like macro and inline function (more
-    than once: in the branches of an #if, which the search cannot choose between)."""
-    counts: Dict[str, int] = {}
-    for m in _FUNC_MACRO_RE.finditer(code):
-        counts[m.group(1)] = counts.get(m.group(1), 0) + 1
-    for m in _INLINE_RE.finditer(code):
-        brace, semi = code.find('{', m.end()), code.find(';', m.end())
-        if brace >= 0 and (semi < 0 or brace < semi):
-            counts[m.group(1)] = counts.get(m.group(1), 0) + 1
-    return counts
 
 
 _HEADERS: Dict[tuple, HeaderFacts] = {}
@@ -417,21 +392,13 @@ def header_facts(root: str, header: str, unit_dirs: Tuple[str, ...] = ()) -> Hea
     if key not in _HEADERS:
         if (root, header) not in _HEADER_TEXTS:
             text = read_text(os.path.join(root, header)) or ''
-            code = blank_comments_and_strings(text.replace('\\\n', ' '))
-            counts, guarded = function_definitions(code), default_guarded(code)
-            # a default (#ifndef NAME) or one of two definitions is no fact: the
-            # compiler may take another
-            macros = {n: v for n, v in object_macros(text).items() if n not in guarded}
-            # (any definition of the API's names counts: the rule refuses the file)
-            helpers = {n: b for n, b in reducing_definitions(text).items()
-                       if n in API_NAMES or (n not in guarded and counts.get(n, 0) <= 1)}
-            _HEADER_TEXTS[(root, header)] = (text, macros, helpers, struct_pointer_fields(text),
-                                            set(counts))
-        text, macros, helpers, pointers, functions = _HEADER_TEXTS[(root, header)]
+            _HEADER_TEXTS[(root, header)] = (text, object_macros(text), reducing_definitions(text),
+                                            struct_pointer_fields(text))
+        text, macros, helpers, pointers = _HEADER_TEXTS[(root, header)]
         if header.endswith(HASHTABLE_API_HEADER):
             helpers = {}     # the API itself (a redefinition elsewhere is the rule's concern)
         _HEADERS[key] = HeaderFacts(included_headers(root, header, text, unit_dirs), macros,
-                                    helpers, pointers, functions)
+                                    helpers, pointers)
     return _HEADERS[key]
 
 
@@ -619,23 +586,20 @@ def header_helpers(root: str, path: str):
     text = read_text(os.path.join(root, path)) or ''
     called = set(re.findall(r'\b([A-Za-z_]\w*)\s*\(', blank_comments_and_strings(text)))
     own = object_macros(text)
-    bodies: Dict[str, Set[str]] = {}     # name -> its definitions in the headers read
-    api: Dict[str, str] = {}             # the API's names that a header defines again
+    helpers: Dict[str, str] = {}
+    twice: Set[str] = set()
     found: Dict[str, List[str]] = {}
     for facts in included_facts(root, path, text):
         for name, values in facts.macros.items():
             found.setdefault(name, []).extend(v for v in values if v not in found[name])
-        for name in facts.functions:
-            if name in API_NAMES:
-                # the rule refuses a file whose headers redefine what converted code calls
-                if name in facts.helpers:
-                    api.setdefault(name, facts.helpers[name])
-            elif name in called:
-                bodies.setdefault(name, set()).add(facts.helpers.get(name, ''))
-    # a name two headers define differently, or one without a reducing body, is no helper:
-    # which definition the compiler takes depends on the order of includes
-    helpers = {name: next(iter(b)) for name, b in bodies.items() if len(b) == 1 and '' not in b}
-    helpers.update(api)
+        for name, body in facts.helpers.items():
+            # (the rule refuses a file whose headers redefine what converted code calls)
+            if (name in called or name in API_NAMES) and name not in helpers and name not in twice:
+                helpers[name] = body
+            elif name in helpers and helpers[name] != body and any(
+                    _is_wrapper(b) for b in (helpers[name], body)):
+                del helpers[name]    # a wrapper that two headers define alike or not
+                twice.add(name)
     wanted = {w for body in helpers.values() for w in re.findall(r'[A-Za-z_]\w*', body)
               if w not in own}
     return helpers, _closure(found, wanted, own)
