@@ -10,6 +10,7 @@ import concurrent.futures
 import dataclasses
 import hashlib
 import os
+import signal
 import sys
 import threading
 import time
@@ -494,9 +495,21 @@ def internal_error(run: Run, stage: str, e: Exception) -> None:
                                 % (type(e).__name__, e, at)))
 
 
+def _interrupt_on_termination() -> None:
+    """SIGTERM and SIGHUP (the terminal closed) end the run as Ctrl-C does: spatch runs in
+    process groups of their own (transform.run_spatch()), which these signals sent to the
+    tool would not reach."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        try:
+            signal.signal(sig, signal.default_int_handler)
+        except (ValueError, OSError):      # not the main thread of the interpreter
+            pass
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     args = parse_args(argv)
     transform.allow_runs()
+    _interrupt_on_termination()
     progress = report.Progress(enabled=False if args.quiet else None)
     start = time.monotonic()
     converter = None
