@@ -549,12 +549,14 @@ def _declared_once(code: str, name: str) -> bool:
 
 def reducing_definitions(text: str) -> Dict[str, str]:
     """The function-like macros and static inline functions of a C text that may reduce a
-    key, and the inline functions that only return container_of() of their argument."""
+    key, and the inline functions that only return container_of() of their argument;
+    and every definition of a name of the API (the rule refuses a file whose headers
+    define one again, whatever its body)."""
     code = blank_comments_and_strings(text.replace('\\\n', ' '))
     out: Dict[str, str] = {}
     for m in _FUNC_MACRO_RE.finditer(code):
-        if m.group(1) not in out and _REDUCES_RE.search(m.group(3)) and \
-                not m.group(1).startswith(_NOT_HELPERS):
+        if m.group(1) not in out and (_REDUCES_RE.search(m.group(3)) or m.group(1) in API_NAMES) \
+                and not m.group(1).startswith(_NOT_HELPERS):
             out[m.group(1)] = '#define %s(%s) %s' % (m.group(1), m.group(2), m.group(3).strip())
     for m in _INLINE_RE.finditer(code):
         name = m.group(1)
@@ -569,7 +571,7 @@ def reducing_definitions(text: str) -> Dict[str, str]:
             if depth == 0:
                 break
         body = code[m.start():end + 1]
-        if _REDUCES_RE.search(body):
+        if _REDUCES_RE.search(body) or name in API_NAMES:
             out[name] = body
         elif _is_wrapper(body) and _declared_once(code, name):
             out[name] = body         # no #if branch that writes
