@@ -255,8 +255,8 @@ def _run_batch(root, files, spatch, facts, scratch):
         else:
             failed[path] = 'spatch failed: %s' % m.group(1)
     if proc.returncode == -signal.SIGINT:
-        # Ctrl-C reached spatch too (one process group): no file-by-file retry, which
-        # would start spatch runs that outlive the tool
+        # spatch was interrupted (in a process group of its own, only a signal sent to it
+        # does that): no file-by-file retry, which would start spatch runs it did not want
         raise KeyboardInterrupt
     if proc.returncode != 0 and len(files) > 1:
         return outcome, True
