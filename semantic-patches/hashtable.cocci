@@ -3396,12 +3396,54 @@ def index_reduction(fs, t, node, where, rng, helpers):
             if r.helpers and r.helpers[0][1] == 'keep':
                 r.kept |= node_tokens(node)
         return r
+    if node[0] == '?':
+        return conditional_reduction(fs, t, node, where, rng, helpers)
     if node[0] == 'call':
         t.refuse('index "%s" comes from a helper, not a visible key reduction' % what, where)
     else:
         t.refuse('index "%s" is not a masked or hashed key%s' % (what, foreign_field_note(fs, node)),
                  where)
     return None
+
+
+def conditional_reduction(fs, t, node, where, rng, helpers):
+    """The key of an index c ? A : B whose branches are both reduced keys (ipvlan's
+    is_v6 ? v6_hash(a) : v4_hash(a)): c ? key of A : key of B, or None (refused).
+
+    hash_min() of that key is a function of the values the branches give, as the
+    bucket was: an entry is found where it was added whichever branch each took.
+    Keys of one width only: the wider branch would widen the other's key, which
+    hash_min() then hashes as the wider type.
+    """
+    what = render(fs.toks, node)
+    cond, first, second = node[1], node[2], node[3]
+    if has_side_effects(cond, helpers):
+        t.refuse('the condition of index "%s" may have side effects' % what, where)
+        return None
+    reds = []
+    for branch in (first, second):
+        r = index_reduction(fs, t, branch, where, rng, helpers)
+        if r is None:
+            return None
+        reds.append(r)
+    widths = {r.width for r in reds}
+    if len(widths) != 1 or None in widths:
+        t.refuse('the two branches of index "%s" give keys of different or unknown widths (%s)'
+                 % (what, ', '.join(str(r.width) for r in reds)), where)
+        return None
+
+    def operand(text):
+        return text if is_primary(text) else '(%s)' % text
+    key_text = '%s ? %s : %s' % (operand(render(fs.toks, cond)), operand(reds[0].key_text),
+                                 operand(reds[1].key_text))
+    r = reduction_of_text('conditional', key_text, reds[0].width)
+    types = {x.key_type for x in reds}
+    r.key_type = types.pop() if len(types) == 1 else None
+    r.helpers = reds[0].helpers + reds[1].helpers
+    r.kept = reds[0].kept | reds[1].kept | node_tokens(cond)
+    # the ? and : of the file stay, with the keys of both branches
+    r.kept |= {first[-1][0] - 1, second[-1][0] - 1}
+    return r
 
 
 def foreign_field_note(fs, node):
@@ -3418,7 +3460,8 @@ def foreign_field_note(fs, node):
         return ''
     return ': a field of a struct of another file, which other files may set to anything'
 
-
+@initialize:python@
+@@
 def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, arg_texts=None):
     """The key of a call of index helper d with arguments actuals (texts).
 
@@ -3505,8 +3548,7 @@ def holds_bucket_number(type_text):
     every bit of a bucket number? Not a type narrower than 32 bits."""
     return not set((type_text or '').split()) & _NARROW_WORDS
 
-@initialize:python@
-@@
+
 def fold_key(d, m, env, types, form):
     """The key of a helper that only folds one parameter: that parameter's argument."""
     arg = env[m.fold_param]
@@ -3712,7 +3754,8 @@ def local_values(m, env):
     call (env: parameter -> text there)."""
     return {name: substitute(value, env) for name, value in m.typed_locals.items()}
 
-
+@initialize:python@
+@@
 def _inner_arguments(d, m, inner_args, env, types):
     """(texts, types) of the arguments helper d passes the helper it calls, written over
     the arguments of d's call (env: parameter -> text there; types: theirs), or (None,
@@ -3790,8 +3833,7 @@ def substitute(text, env):
     toks = Tokens(text)
     return render(toks, parse_tokens(toks, 0, len(toks.text)), env)
 
-@initialize:python@
-@@
+
 def key_names(red):
     """Names, fields and whether calls are read by the key of red."""
     names, fields = set(), set()
@@ -3846,7 +3888,8 @@ READ_ONLY_CALLS = {
 _ADDS = ('hlist_add_head', 'hlist_add_head_rcu')
 _STEPS = {'++', '--'}
 
-
+@initialize:python@
+@@
 class Positional:
     """Which values are bucket numbers that come from no key."""
 
@@ -4087,8 +4130,7 @@ def seq_operations(toks, show):
 
 _POSITION_RETURN = {'(', ')', '*', '<', '<=', '>', '>=', '?', ':', 'NULL'}
 
-@initialize:python@
-@@
+
 def _counts_position(toks, d):
     """Does seq_file callback d return only its loff_t *pos (or NULL, or one of them
     after comparing *pos with a constant), and change *pos only by counting it up?"""
@@ -4147,7 +4189,8 @@ def _field_starts(text, i):
         start -= 2
     return start
 
-
+@initialize:python@
+@@
 def table_field(fs, name):
     """Does the field name (of a struct of this file) only ever hold a table, or NULL,
     and is it only compared with one? iter->table = T; ... if (iter->table == T)
@@ -4361,8 +4404,7 @@ class BucketParam:
 def squash(text):
     return ''.join(text.split())
 
-@initialize:python@
-@@
+
 def find_bucket_params(fs, helpers, pointers, bucket_pointers):
     """The bucket parameters (and bucket number parameters) of the static functions."""
     toks = fs.toks
@@ -4428,7 +4470,8 @@ def _op_indices(fs):
         out[index[-1][0]] = (pos, t, toks.pos[table[-1][0]])
     return out
 
-
+@initialize:python@
+@@
 def _index_calls(fs, d, j, t, helpers, ops):
     """The bucket number parameter j of d: every call passes a bucket number of t made
     from a key, inline or through an index variable the caller also indexes t with."""
@@ -4644,8 +4687,7 @@ def plan(fs, bp, helpers):
     bp.table_text = substitute(table_template, mapping)
     bp.missing = missing
 
-@initialize:python@
-@@
+
 def _new_param(fs, bp, ph, names):
     """(type, name) of the parameter that carries the key part ph, or None (refused)."""
     t, d = bp.table, bp.func
@@ -4724,7 +4766,8 @@ FREES = ('kfree', 'kvfree', 'vfree')
 MAX_BYTES = 64 * 1024
 BUCKET_BYTES = 8                     # sizeof(struct hlist_head) on 64-bit
 
-
+@initialize:python@
+@@
 def _is_bucket_size(toks, node, name):
     """Is node sizeof(struct hlist_head), sizeof(*T) or sizeof(T[0])?"""
     node = strip_parens(node)
@@ -4921,8 +4964,7 @@ def _enclosing_if(fs, i):
         return j - 1
     return None
 
-@initialize:python@
-@@
+
 def _null_test(fs, j):
     """(index of the if, end) when the table name at j is the whole test of an if: !T, T == NULL."""
     text = fs.toks.text
@@ -5020,7 +5062,8 @@ def note_table(p, name, size, psize):
     t.uses.add(pos)
     fs.tables[name] = t
 
-
+@initialize:python@
+@@
 def note_member_table(p, name, size, struct, psize=None):
     """A table inside a struct: its uses are E->name and E.name in this file."""
     fs = state(p)
@@ -5217,8 +5260,7 @@ def file_era(fs):
         return 'mixed'
     return 'old' if fs.old_iters else 'new' if new else None
 
-@initialize:python@
-@@
+
 def walker_bucket(fs, name, nargs):
     """Which argument of the iterator name with nargs arguments is its bucket (or None)."""
     want = _WALKERS[name].get(nargs, -1)
@@ -5314,6 +5356,9 @@ _ONE_FIELD_CALLS = {
 }
 # stores of their second argument into the first, an lvalue: WRITE_ONCE(p->f, v) is p->f = v
 _STORE_CALLS = {'WRITE_ONCE', 'rcu_assign_pointer', 'smp_store_release'}
+
+@initialize:python@
+@@
 # calls that only read their arguments (the kernel's printk has no %n): a key they
 # print or compare is the same after them
 _READ_ONLY_CALLS = {
@@ -5510,8 +5555,7 @@ def _through_loops(fs, start, end, rng=None):
                 last = max(last, g + 2)
     return last
 
-@initialize:python@
-@@
+
 def in_union(text, field):
     """Is field named in the body of a union of the file, with a name or without, and
     whatever follows it (union { u32 gen; atomic_t gen_atomic; } __packed;)? A write to
@@ -5585,7 +5629,8 @@ def _field_of_new_object(fs, k, start, names):
             return False             # stored, or handed to a call or macro, which may keep it
     return True
 
-
+@initialize:python@
+@@
 def _address_only(fs, helpers, name):
     """Is name a helper that returns container_of(P, struct S, m) of its parameter P and
     does nothing else: MSDOS_I(inode)? It computes an address and writes nothing. Its
@@ -5804,8 +5849,7 @@ def _read_by_calls(called, helpers, depth=0):
         out |= {n for n in read if not n.isupper() or n in helpers.fs.decls} | inner
     return out
 
-@initialize:python@
-@@
+
 def _through_macros(names, macros, depth=0):
     """names, each object-like macro among them replaced by the names its values read
     (#define SALT cur_salt reads cur_salt; #define BITS 4 reads nothing)."""
@@ -5832,7 +5876,8 @@ def _written_through(text, i, end, assign_ops):
             break
     return j < len(text) and text[j] in assign_ops
 
-
+@initialize:python@
+@@
 def collect_sites(fs, helpers):
     """Give every table its sites: the hlist operations on one of its buckets."""
     toks = fs.toks
@@ -6102,8 +6147,7 @@ def _check_helpers(fs, helpers):
                          % (name, t.name), toks.pos[paired[0]])
     return out
 
-@initialize:python@
-@@
+
 def table_reductions(t):
     """The Reductions of every keyed access of table t."""
     return [s.red for s in t.sites if s.red is not None] + \
@@ -6120,7 +6164,8 @@ def buckets_unchanged(t):
     reds = table_reductions(t)
     return bool(reds) and all(r.picks_hash_min_bucket() for r in reds)
 
-
+@initialize:python@
+@@
 def passed_to_same_buckets(fs, t, i, helpers):
     """Is the table named at token i passed whole to a static function of the file that
     picks its buckets only as hash_min() would (P[E], &P[E] with E = hash_32() of a key

@@ -417,12 +417,54 @@ def index_reduction(fs, t, node, where, rng, helpers):
             if r.helpers and r.helpers[0][1] == 'keep':
                 r.kept |= node_tokens(node)
         return r
+    if node[0] == '?':
+        return conditional_reduction(fs, t, node, where, rng, helpers)
     if node[0] == 'call':
         t.refuse('index "%s" comes from a helper, not a visible key reduction' % what, where)
     else:
         t.refuse('index "%s" is not a masked or hashed key%s' % (what, foreign_field_note(fs, node)),
                  where)
     return None
+
+
+def conditional_reduction(fs, t, node, where, rng, helpers):
+    """The key of an index c ? A : B whose branches are both reduced keys (ipvlan's
+    is_v6 ? v6_hash(a) : v4_hash(a)): c ? key of A : key of B, or None (refused).
+
+    hash_min() of that key is a function of the values the branches give, as the
+    bucket was: an entry is found where it was added whichever branch each took.
+    Keys of one width only: the wider branch would widen the other's key, which
+    hash_min() then hashes as the wider type.
+    """
+    what = render(fs.toks, node)
+    cond, first, second = node[1], node[2], node[3]
+    if has_side_effects(cond, helpers):
+        t.refuse('the condition of index "%s" may have side effects' % what, where)
+        return None
+    reds = []
+    for branch in (first, second):
+        r = index_reduction(fs, t, branch, where, rng, helpers)
+        if r is None:
+            return None
+        reds.append(r)
+    widths = {r.width for r in reds}
+    if len(widths) != 1 or None in widths:
+        t.refuse('the two branches of index "%s" give keys of different or unknown widths (%s)'
+                 % (what, ', '.join(str(r.width) for r in reds)), where)
+        return None
+
+    def operand(text):
+        return text if is_primary(text) else '(%s)' % text
+    key_text = '%s ? %s : %s' % (operand(render(fs.toks, cond)), operand(reds[0].key_text),
+                                 operand(reds[1].key_text))
+    r = reduction_of_text('conditional', key_text, reds[0].width)
+    types = {x.key_type for x in reds}
+    r.key_type = types.pop() if len(types) == 1 else None
+    r.helpers = reds[0].helpers + reds[1].helpers
+    r.kept = reds[0].kept | reds[1].kept | node_tokens(cond)
+    # the ? and : of the file stay, with the keys of both branches
+    r.kept |= {first[-1][0] - 1, second[-1][0] - 1}
+    return r
 
 
 def foreign_field_note(fs, node):

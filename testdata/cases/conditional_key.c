@@ -1,0 +1,146 @@
+// expect: heads converted
+/*
+ * The bucket of an address is picked by one of two helpers, by the kind of
+ * the address: idx = is_wide ? wide_hash(a) : narrow_hash(a) (drivers/net/
+ * ipvlan's shape). Each helper mixes more than its key and masks; both lose
+ * their mask, and the key of hash_add() and hash_for_each_possible() is the
+ * conditional itself: whichever branch an access takes, hash_min() gets the
+ * value that branch gives, as the mask did. One lookup picks its bucket with
+ * the conditional written in the index, the others through an index variable.
+ */
+#include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/slab.h>
+
+#define ADDR_HASH_SIZE	(1 << 4)
+#define ADDR_HASH_MASK	(ADDR_HASH_SIZE - 1)
+
+struct addr {
+	int is_wide;
+	unsigned int narrow;
+	unsigned long long wide;
+	struct hlist_node link;
+};
+
+struct port {
+	struct hlist_head heads[ADDR_HASH_SIZE];
+	unsigned int count;
+};
+
+static u8 wide_hash(const void *p)
+{
+	const unsigned long long *w = p;
+
+	return (*w ^ (*w >> 29)) & ADDR_HASH_MASK;
+}
+
+static u8 narrow_hash(const void *p)
+{
+	const unsigned int *n = p;
+
+	return (*n * 2654435761u >> 7) & ADDR_HASH_MASK;
+}
+
+static int same(const struct addr *a, const void *key, int is_wide)
+{
+	if (a->is_wide != is_wide)
+		return 0;
+	return is_wide ? a->wide == *(const unsigned long long *)key :
+			 a->narrow == *(const unsigned int *)key;
+}
+
+static struct addr *lookup(struct port *port, const void *key, int is_wide)
+{
+	struct addr *a;
+	u8 hash;
+
+	hash = is_wide ? wide_hash(key) : narrow_hash(key);
+	hlist_for_each_entry(a, &port->heads[hash], link)
+		if (same(a, key, is_wide))
+			return a;
+	return NULL;
+}
+
+static int present(struct port *port, const void *key, int is_wide)
+{
+	struct addr *a;
+
+	hlist_for_each_entry(a, &port->heads[is_wide ? wide_hash(key) : narrow_hash(key)], link)
+		if (same(a, key, is_wide))
+			return 1;
+	return 0;
+}
+
+static void add(struct port *port, struct addr *a)
+{
+	u8 hash;
+
+	hash = a->is_wide ? wide_hash(&a->wide) : narrow_hash(&a->narrow);
+	hlist_add_head(&a->link, &port->heads[hash]);
+	port->count++;
+}
+
+static void drop(struct port *port, const void *key, int is_wide)
+{
+	struct hlist_node *tmp;
+	struct addr *a;
+	unsigned int idx = is_wide ? wide_hash(key) : narrow_hash(key);
+
+	hlist_for_each_entry_safe(a, tmp, &port->heads[idx], link) {
+		if (same(a, key, is_wide)) {
+			hlist_del(&a->link);
+			port->count--;
+			free(a);
+		}
+	}
+}
+
+int main(void)
+{
+	struct port *port = calloc(1, sizeof(*port));
+	unsigned int i, found = 0, seen = 0;
+	int k;
+
+	for (k = 0; k < ADDR_HASH_SIZE; k++)
+		INIT_HLIST_HEAD(&port->heads[k]);
+	for (i = 0; i < 100; i++) {
+		struct addr *a = calloc(1, sizeof(*a));
+
+		a->is_wide = i & 1;
+		a->narrow = i * 7;
+		a->wide = (unsigned long long)i << 33 | i;
+		add(port, a);
+	}
+	for (i = 0; i < 200; i++) {
+		unsigned int n = i * 7;
+		unsigned long long w = (unsigned long long)i << 33 | i;
+
+		found += lookup(port, &n, 0) != NULL;
+		found += lookup(port, &w, 1) != NULL;
+		seen += present(port, &n, 0) + present(port, &w, 1);
+	}
+	printf("found %u, seen %u, count %u\n", found, seen, port->count);
+	for (i = 0; i < 100; i += 3) {
+		unsigned int n = i * 7;
+		unsigned long long w = (unsigned long long)i << 33 | i;
+
+		drop(port, (i & 1) ? (const void *)&w : (const void *)&n, i & 1);
+	}
+	for (i = 0, found = 0; i < 100; i++) {
+		unsigned int n = i * 7;
+		unsigned long long w = (unsigned long long)i << 33 | i;
+
+		found += lookup(port, (i & 1) ? (const void *)&w : (const void *)&n, i & 1) != NULL;
+	}
+	printf("after drop: found %u, count %u\n", found, port->count);
+	for (i = 0; i < 100; i++) {
+		unsigned int n = i * 7;
+		unsigned long long w = (unsigned long long)i << 33 | i;
+
+		drop(port, (i & 1) ? (const void *)&w : (const void *)&n, i & 1);
+	}
+	printf("empty: %u\n", port->count);
+	free(port);
+	return 0;
+}

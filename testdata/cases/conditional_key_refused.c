@@ -1,0 +1,133 @@
+// expect: zero_tab skipped: one branch is a constant bucket, no key
+// reason: zero_tab index "0" is not a masked or hashed key
+// expect: width_tab skipped: the branches' keys differ in width, and other accesses key by one of them alone
+// reason: width_tab the two branches of index "wide ? (e->w & TAB_MASK) : (e->n & TAB_MASK)" give keys of different or unknown widths (long, small)
+// expect: side_tab skipped: the condition changes a variable
+// reason: side_tab is not understood (side effect)
+// expect: flip_tab skipped: the condition changes between the pick and the use
+// reason: flip_tab changes before the bucket is used
+/*
+ * Conditional indexes that must stay: one branch is a fixed bucket (no key
+ * at all); the branches' keys differ in width (a u64 and a u32: hash_min()
+ * would hash the other accesses' u32 key as a u32 and the conditional's as a
+ * u64); the condition has a side effect (hash_add() would not repeat it);
+ * the condition is changed after the bucket is picked and before it is used
+ * (hash_add() evaluates the key where the bucket is used).
+ */
+#include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+
+#define TAB_SIZE	16
+#define TAB_MASK	(TAB_SIZE - 1)
+
+struct ent {
+	u64 w;
+	u32 n;
+	struct hlist_node node;
+};
+
+static struct hlist_head zero_tab[TAB_SIZE];
+static struct hlist_head width_tab[TAB_SIZE];
+static struct hlist_head side_tab[TAB_SIZE];
+static struct hlist_head flip_tab[TAB_SIZE];
+static unsigned int flips;
+
+static u32 mix_a(u32 k)
+{
+	return (k * 2654435761u >> 9) & TAB_MASK;
+}
+
+static u32 mix_b(u32 k)
+{
+	return (k ^ (k >> 5) ^ 0x5a5a) & TAB_MASK;
+}
+
+static void add_zero(struct ent *e, int keyed)
+{
+	hlist_add_head(&e->node, &zero_tab[keyed ? mix_a(e->n) : 0]);
+}
+
+static int count_zero(u32 n, int keyed)
+{
+	struct ent *e;
+	int c = 0;
+
+	hlist_for_each_entry(e, &zero_tab[keyed ? mix_a(n) : 0], node)
+		c += e->n == n;
+	return c;
+}
+
+static void add_width(struct ent *e, int wide)
+{
+	hlist_add_head(&e->node, &width_tab[wide ? (e->w & TAB_MASK) : (e->n & TAB_MASK)]);
+}
+
+static int count_width(u32 n)
+{
+	struct ent *e;
+	int c = 0;
+
+	hlist_for_each_entry(e, &width_tab[n & TAB_MASK], node)
+		c += e->n == n;
+	return c;
+}
+
+static void add_side(struct ent *e)
+{
+	hlist_add_head(&e->node, &side_tab[(flips++ & 1) ? mix_a(e->n) : mix_b(e->n)]);
+}
+
+static int count_side(u32 n)
+{
+	struct ent *e;
+	int c = 0;
+
+	hlist_for_each_entry(e, &side_tab[mix_a(n)], node)
+		c += e->n == n;
+	hlist_for_each_entry(e, &side_tab[mix_b(n)], node)
+		c += e->n == n;
+	return c;
+}
+
+static void add_flip(struct ent *e, int a)
+{
+	struct hlist_head *head;
+
+	head = &flip_tab[a ? mix_a(e->n) : mix_b(e->n)];
+	a = !a;
+	hlist_add_head(&e->node, head);
+}
+
+static int count_flip(u32 n, int a)
+{
+	struct ent *e;
+	int c = 0;
+
+	hlist_for_each_entry(e, &flip_tab[a ? mix_a(n) : mix_b(n)], node)
+		c += e->n == n;
+	return c;
+}
+
+int main(void)
+{
+	static struct ent ents[4][40];
+	int i, z = 0, w = 0, s = 0, f = 0;
+
+	for (i = 0; i < 40; i++) {
+		ents[0][i].n = ents[1][i].n = ents[2][i].n = ents[3][i].n = i * 3;
+		ents[1][i].w = i * 3;
+		add_zero(&ents[0][i], i & 1);
+		add_width(&ents[1][i], i & 1);
+		add_side(&ents[2][i]);
+		add_flip(&ents[3][i], i & 1);
+	}
+	for (i = 0; i < 120; i++) {
+		z += count_zero(i, i & 1);
+		w += count_width(i);
+		s += count_side(i);
+		f += count_flip(i, (i / 3) & 1);
+	}
+	printf("zero %d, width %d, side %d, flip %d\n", z, w, s, f);
+	return 0;
+}
