@@ -1839,7 +1839,8 @@ PURE_CALLS = {
     'jhash', 'jhash2', 'jhash_1word', 'jhash_2words', 'jhash_3words', 'hash_32', 'hash_64',
     'hash_long', 'hash_ptr', 'hash_min', 'hash32_ptr', 'full_name_hash', 'net_hash_mix',
     'siphash', 'siphash_1u32', 'siphash_2u32', 'siphash_1u64', 'siphash_2u64', 'hsiphash',
-    'hsiphash_1u32', 'hsiphash_2u32', 'ipv6_addr_hash', 'ipv6_addr_jhash', 'inet_ehashfn',
+    'hsiphash_1u32', 'hsiphash_2u32', 'ipv6_addr_hash', 'ipv6_addr_jhash', '__ipv6_addr_jhash',
+    'inet_ehashfn',
     'strlen', 'ilog2', 'order_base_2', 'roundup_pow_of_two', 'rounddown_pow_of_two', 'min', 'max',
     'min_t', 'max_t', 'ntohl', 'ntohs', 'htonl', 'htons', 'be16_to_cpu', 'be32_to_cpu',
     'be64_to_cpu', 'le16_to_cpu', 'le32_to_cpu', 'le64_to_cpu', 'cpu_to_be16', 'cpu_to_be32',
@@ -1893,6 +1894,9 @@ class Definition:
         self.static = kind == 'macro'
         self.ret_type = None
         self.ambiguous = False       # defined more than once (#if branches)
+        # (start, end) token indices of other definitions that only return a constant
+        # (#else stubs): only an index helper that stays may have them
+        self.alternatives = []
         self._meaning = None
         self._misuse = _UNSET        # parameter_misuse(), once
         self.start = self.end = self.name_index = None   # token indices in toks
@@ -2397,7 +2401,7 @@ def _meaning(d, helpers, const_names):
     toks = d.toks
     params = d.param_names()
     lo, hi = d.body
-    if d.ambiguous:
+    if d.ambiguous and not d.alternatives:
         m.why = 'it is defined more than once'
         return m
     if d.kind == 'macro':
@@ -3063,9 +3067,10 @@ class Helpers:
         for name, pos in fs.functions.items():
             d = function_at(fs.toks, fs.toks.at_pos(pos))
             if d is not None:
+                d = _with_constant_alternatives(fs.toks, d, bodies.get(name, ()))
                 # two bodies (#ifdef DEBUG ... #else), or a macro of its name: the
                 # rule reads one, the build may take the other
-                d.ambiguous = d.ambiguous or bodies.get(name, 0) > 1 or name in macros
+                d.ambiguous = d.ambiguous or len(bodies.get(name, ())) > 1 or name in macros
                 self.defs[name] = d
         self.const_names = dict(fs.macros)     # name -> values: one may read a variable
 
@@ -3118,8 +3123,36 @@ def _declares_in(fs, name, rng):
                for i in range(rng[0], min(rng[1] + 1, len(toks.text))))
 
 
+def _with_constant_alternatives(toks, d, names):
+    """d, or the definition of its name that matters, with the others as its alternatives
+    where every other body of the name (at name tokens names) only returns an integer
+    constant: static u8 v6_hash(const void *a) { return 0; } under #else. Such a body
+    gives every key one bucket, which hash_min() of that constant keeps one bucket too;
+    the helper is read in its one other body, which alone changes."""
+    if len(names) < 2:
+        return d
+    defs = [function_at(toks, i) for i in names]
+    if any(x is None for x in defs):
+        return d
+    constant = [x for x in defs if _returns_constant(toks, x)]
+    rest = [x for x in defs if not _returns_constant(toks, x)]
+    if len(rest) != 1 or not constant:
+        return d
+    chosen = rest[0]
+    chosen.alternatives = [(x.start, x.end) for x in constant]
+    return chosen
+
+
+def _returns_constant(toks, d):
+    """Is the body of function d only return N; (an integer literal)?"""
+    lo, hi = d.body
+    body = toks.text[lo:hi]
+    return len(body) == 3 and body[0] == 'return' and body[2] == ';' and \
+        toks.kind[lo + 1] == 'num' and re.fullmatch(r'[0-9]+[uUlL]*', body[1]) is not None
+
+
 def _defined_functions(toks):
-    """name -> how many top-level bodies the tokens give a function of that name."""
+    """name -> the name tokens of the top-level bodies the tokens give a function of that name."""
     text, out = toks.text, {}
     for lo, _ in toks.blocks():
         j = lo - 1
@@ -3134,7 +3167,7 @@ def _defined_functions(toks):
                 break
             j -= 1
         if j > 0 and toks.kind[j - 1] == 'id':
-            out[text[j - 1]] = out.get(text[j - 1], 0) + 1
+            out.setdefault(text[j - 1], []).append(j - 1)
     return out
 
 
@@ -3199,7 +3232,8 @@ def type_of(fs, node, rng):
         return fs.toks.source_of(clo + 1, inner[1][-1][0] - 1)
     return None
 
-
+@initialize:python@
+@@
 def width_of(fs, node, rng):
     """Width class of a key of the file: its C type's, else its shape's. An arithmetic
     operation with an operand of 8 bytes has 8 (k32 + off, off a long: spatch may give
@@ -3220,8 +3254,7 @@ def width_of(fs, node, rng):
 
 _ARITHMETIC = ('+', '-', '*', '/', '%', '&', '|', '^', '<<', '>>')
 
-@initialize:python@
-@@
+
 def member_of_struct(fs, t, table_text, rng):
     """Is table_text (E->T, E.T) a member of the struct of member table t, by E's type?"""
     toks = Tokens(table_text)
@@ -3477,6 +3510,10 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
     if m.why:
         t.refuse('index helper %s(): %s' % (name, m.why), where)
         return None
+    if d.alternatives and (m.nested is not None or m.fold_param is not None or m.kind != 'index'):
+        # only a helper that stays, losing its reduction, keeps its other bodies valid
+        t.refuse('index helper %s(): it is defined more than once' % name, where)
+        return None
     if m.kind != 'index':
         t.refuse('"%s" is a bucket, not an index' % what, where)
         return None
@@ -3637,7 +3674,8 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                  where)
         return t, table_text, None
     what = render(fs.toks, node)
-    why = m.why or parameter_misuse(d, helpers.defs)
+    why = m.why or ('it is defined more than once' if d.alternatives else None) or \
+        parameter_misuse(d, helpers.defs)
     if why:
         t.refuse('bucket helper %s(): %s' % (d.name, why), where)
         return t, table_text, None
@@ -6116,7 +6154,8 @@ def _check_helpers(fs, helpers):
         for name, (d, mode, tables) in used.items():
             if name in can_go or not d.local:
                 continue
-            if all(i in consumed for i in occurrences(fs, name) if i != d.name_index):
+            if all(i in consumed for i in occurrences(fs, name)
+                   if i != d.name_index and not in_alternative(d, i)):
                 can_go.add(name)
                 consumed |= set(range(d.start, d.end + 1))
                 changed = True
@@ -6126,7 +6165,7 @@ def _check_helpers(fs, helpers):
         if name in can_go:
             continue
         others = [i for i in occurrences(fs, name) if i not in consumed and
-                  not (d.local and d.start <= i <= d.end)]
+                  not (d.local and d.start <= i <= d.end) and not in_alternative(d, i)]
         if not others:
             continue
         if mode == 'keep' or helpers.meaning(d).kind == 'bucket':
@@ -6146,6 +6185,11 @@ def _check_helpers(fs, helpers):
                          'longer are (a per-bucket lock or counter would not match)'
                          % (name, t.name), toks.pos[paired[0]])
     return out
+
+
+def in_alternative(d, i):
+    """Is token i in another body of d, one that only returns a constant?"""
+    return any(lo <= i <= hi for lo, hi in d.alternatives)
 
 
 def table_reductions(t):

@@ -295,6 +295,22 @@ class WantedFieldsTest(unittest.TestCase):
         self.assertEqual(got, {'include/demo/t.h': {'near': 'NEAR_BITS', 'far': 'FAR_BITS',
                                                     'lit': '4'}})
 
+    def test_bits_the_fields_own_size_reaches_are_named_there(self):
+        # the header uses OUTER_BITS in its size without including where it is defined
+        # (its includers do): the field compiles, so OUTER_BITS is defined at it
+        header = ('#define REACH_SIZE (1 << OUTER_BITS)\n#ifdef TWO\n#define TWO_SIZE (1 << OUTER_BITS)\n'
+                  '#else\n#define TWO_SIZE (1 << OTHER_BITS)\n#endif\nstruct s {\n'
+                  '\tstruct hlist_head reach[REACH_SIZE];\n\tstruct hlist_head plain[32];\n'
+                  '\tstruct hlist_head two[TWO_SIZE];\n};\n')
+        with tempfile.TemporaryDirectory() as tmp:
+            self.tree(tmp, header)
+            tables = [Table(name, 'include/demo/t.h', line, 'member', size, bits='OUTER_BITS',
+                            verdict='converted', shared=True)
+                      for name, line, size in (('reach', 8, 'REACH_SIZE'), ('plain', 9, '32'),
+                                               ('two', 10, 'TWO_SIZE'))]
+            got = fields_of(tmp, tables)
+        self.assertEqual(got, {'include/demo/t.h': {'reach': 'OUTER_BITS'}})
+
     def test_only_plain_fields_of_converted_members_with_bits(self):
         header = ('struct s {\n\tint x;\n\tstruct hlist_head ok[16];\n'
                   '\tstruct hlist_head aligned[16] __aligned(64);\n'

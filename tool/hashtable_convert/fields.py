@@ -43,13 +43,33 @@ class Declared:
     note: str = ''
 
 
-def _bits_named_before(root: str, path: str, text: str, line: int, bits: str) -> bool:
-    """Are the names in bits macros that the file defines, or includes, above line?"""
+def _bits_named_before(root: str, path: str, text: str, line: int, bits: str,
+                       size: str = '') -> bool:
+    """Are the names in bits macros that the file defines, or includes, above line, or
+    names that the field's own size reaches through macros the file defines once above
+    it? (ipvlan.h: IPVLAN_HASH_SIZE is (1 << BITS_PER_BYTE), whose header it does not
+    include: the field compiles, so BITS_PER_BYTE is defined where it is.)"""
     above = '\n'.join(text.split('\n')[:max(line - 1, 0)])
-    defined = set(object_macros(above))
+    own = object_macros(above)
+    defined = set(own)
     for facts in included_facts(root, path, above):
         defined.update(facts.macros)
-    return all(w in defined for w in re.findall(r'[A-Za-z_]\w*', bits))
+    missing = {w for w in re.findall(r'[A-Za-z_]\w*', bits) if w not in defined}
+    return missing <= _reached_from(size, own)
+
+
+def _reached_from(text: str, macros: Dict[str, List[str]]) -> Set[str]:
+    """The names of text and, for a macro of macros with one value, of its value (again)."""
+    seen: Set[str] = set()
+    todo = re.findall(r'[A-Za-z_]\w*', text)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if len(macros.get(name, ())) == 1:
+            todo.extend(re.findall(r'[A-Za-z_]\w*', macros[name][0]))
+    return seen
 
 
 def plain_field(text: str, name: str) -> bool:
@@ -77,7 +97,7 @@ def wanted(root: str, tables: List[Table], texts: Dict[str, str],
                 or (t.file, t.name) in refused:
             continue
         text = texts.get(t.file) or read_text(os.path.join(root, t.file)) or ''
-        if t.shared and not _bits_named_before(root, t.file, text, t.line, t.bits):
+        if t.shared and not _bits_named_before(root, t.file, text, t.line, t.bits, t.size):
             continue
         if not plain_field(text, t.name):
             continue

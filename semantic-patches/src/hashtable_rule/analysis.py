@@ -922,7 +922,8 @@ def _check_helpers(fs, helpers):
         for name, (d, mode, tables) in used.items():
             if name in can_go or not d.local:
                 continue
-            if all(i in consumed for i in occurrences(fs, name) if i != d.name_index):
+            if all(i in consumed for i in occurrences(fs, name)
+                   if i != d.name_index and not in_alternative(d, i)):
                 can_go.add(name)
                 consumed |= set(range(d.start, d.end + 1))
                 changed = True
@@ -932,7 +933,7 @@ def _check_helpers(fs, helpers):
         if name in can_go:
             continue
         others = [i for i in occurrences(fs, name) if i not in consumed and
-                  not (d.local and d.start <= i <= d.end)]
+                  not (d.local and d.start <= i <= d.end) and not in_alternative(d, i)]
         if not others:
             continue
         if mode == 'keep' or helpers.meaning(d).kind == 'bucket':
@@ -952,6 +953,11 @@ def _check_helpers(fs, helpers):
                          'longer are (a per-bucket lock or counter would not match)'
                          % (name, t.name), toks.pos[paired[0]])
     return out
+
+
+def in_alternative(d, i):
+    """Is token i in another body of d, one that only returns a constant?"""
+    return any(lo <= i <= hi for lo, hi in d.alternatives)
 
 
 def table_reductions(t):

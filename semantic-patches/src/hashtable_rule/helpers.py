@@ -30,7 +30,8 @@ PURE_CALLS = {
     'jhash', 'jhash2', 'jhash_1word', 'jhash_2words', 'jhash_3words', 'hash_32', 'hash_64',
     'hash_long', 'hash_ptr', 'hash_min', 'hash32_ptr', 'full_name_hash', 'net_hash_mix',
     'siphash', 'siphash_1u32', 'siphash_2u32', 'siphash_1u64', 'siphash_2u64', 'hsiphash',
-    'hsiphash_1u32', 'hsiphash_2u32', 'ipv6_addr_hash', 'ipv6_addr_jhash', 'inet_ehashfn',
+    'hsiphash_1u32', 'hsiphash_2u32', 'ipv6_addr_hash', 'ipv6_addr_jhash', '__ipv6_addr_jhash',
+    'inet_ehashfn',
     'strlen', 'ilog2', 'order_base_2', 'roundup_pow_of_two', 'rounddown_pow_of_two', 'min', 'max',
     'min_t', 'max_t', 'ntohl', 'ntohs', 'htonl', 'htons', 'be16_to_cpu', 'be32_to_cpu',
     'be64_to_cpu', 'le16_to_cpu', 'le32_to_cpu', 'le64_to_cpu', 'cpu_to_be16', 'cpu_to_be32',
@@ -84,6 +85,9 @@ class Definition:
         self.static = kind == 'macro'
         self.ret_type = None
         self.ambiguous = False       # defined more than once (#if branches)
+        # (start, end) token indices of other definitions that only return a constant
+        # (#else stubs): only an index helper that stays may have them
+        self.alternatives = []
         self._meaning = None
         self._misuse = _UNSET        # parameter_misuse(), once
         self.start = self.end = self.name_index = None   # token indices in toks
@@ -585,7 +589,7 @@ def _meaning(d, helpers, const_names):
     toks = d.toks
     params = d.param_names()
     lo, hi = d.body
-    if d.ambiguous:
+    if d.ambiguous and not d.alternatives:
         m.why = 'it is defined more than once'
         return m
     if d.kind == 'macro':

@@ -85,9 +85,10 @@ class Helpers:
         for name, pos in fs.functions.items():
             d = function_at(fs.toks, fs.toks.at_pos(pos))
             if d is not None:
+                d = _with_constant_alternatives(fs.toks, d, bodies.get(name, ()))
                 # two bodies (#ifdef DEBUG ... #else), or a macro of its name: the
                 # rule reads one, the build may take the other
-                d.ambiguous = d.ambiguous or bodies.get(name, 0) > 1 or name in macros
+                d.ambiguous = d.ambiguous or len(bodies.get(name, ())) > 1 or name in macros
                 self.defs[name] = d
         self.const_names = dict(fs.macros)     # name -> values: one may read a variable
 
@@ -140,8 +141,36 @@ def _declares_in(fs, name, rng):
                for i in range(rng[0], min(rng[1] + 1, len(toks.text))))
 
 
+def _with_constant_alternatives(toks, d, names):
+    """d, or the definition of its name that matters, with the others as its alternatives
+    where every other body of the name (at name tokens names) only returns an integer
+    constant: static u8 v6_hash(const void *a) { return 0; } under #else. Such a body
+    gives every key one bucket, which hash_min() of that constant keeps one bucket too;
+    the helper is read in its one other body, which alone changes."""
+    if len(names) < 2:
+        return d
+    defs = [function_at(toks, i) for i in names]
+    if any(x is None for x in defs):
+        return d
+    constant = [x for x in defs if _returns_constant(toks, x)]
+    rest = [x for x in defs if not _returns_constant(toks, x)]
+    if len(rest) != 1 or not constant:
+        return d
+    chosen = rest[0]
+    chosen.alternatives = [(x.start, x.end) for x in constant]
+    return chosen
+
+
+def _returns_constant(toks, d):
+    """Is the body of function d only return N; (an integer literal)?"""
+    lo, hi = d.body
+    body = toks.text[lo:hi]
+    return len(body) == 3 and body[0] == 'return' and body[2] == ';' and \
+        toks.kind[lo + 1] == 'num' and re.fullmatch(r'[0-9]+[uUlL]*', body[1]) is not None
+
+
 def _defined_functions(toks):
-    """name -> how many top-level bodies the tokens give a function of that name."""
+    """name -> the name tokens of the top-level bodies the tokens give a function of that name."""
     text, out = toks.text, {}
     for lo, _ in toks.blocks():
         j = lo - 1
@@ -156,7 +185,7 @@ def _defined_functions(toks):
                 break
             j -= 1
         if j > 0 and toks.kind[j - 1] == 'id':
-            out[text[j - 1]] = out.get(text[j - 1], 0) + 1
+            out.setdefault(text[j - 1], []).append(j - 1)
     return out
 
 
@@ -497,6 +526,10 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
     if m.why:
         t.refuse('index helper %s(): %s' % (name, m.why), where)
         return None
+    if d.alternatives and (m.nested is not None or m.fold_param is not None or m.kind != 'index'):
+        # only a helper that stays, losing its reduction, keeps its other bodies valid
+        t.refuse('index helper %s(): it is defined more than once' % name, where)
+        return None
     if m.kind != 'index':
         t.refuse('"%s" is a bucket, not an index' % what, where)
         return None
@@ -657,7 +690,8 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                  where)
         return t, table_text, None
     what = render(fs.toks, node)
-    why = m.why or parameter_misuse(d, helpers.defs)
+    why = m.why or ('it is defined more than once' if d.alternatives else None) or \
+        parameter_misuse(d, helpers.defs)
     if why:
         t.refuse('bucket helper %s(): %s' % (d.name, why), where)
         return t, table_text, None
