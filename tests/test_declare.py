@@ -298,16 +298,23 @@ class WantedFieldsTest(unittest.TestCase):
     def test_bits_the_fields_own_size_reaches_are_named_there(self):
         # the header uses OUTER_BITS in its size without including where it is defined
         # (its includers do): the field compiles, so OUTER_BITS is defined at it
-        header = ('#define REACH_SIZE (1 << OUTER_BITS)\n#ifdef TWO\n#define TWO_SIZE (1 << OUTER_BITS)\n'
-                  '#else\n#define TWO_SIZE (1 << OTHER_BITS)\n#endif\nstruct s {\n'
+        # (under its include guard); not a size under #if, an #ifndef default that an
+        # includer may have defined first (a review's), or one #undef'd later
+        header = ('#ifndef T_H\n#define T_H\n#define REACH_SIZE (1 << OUTER_BITS)\n'
+                  '#ifdef TWO\n#define TWO_SIZE (1 << OUTER_BITS)\n#else\n'
+                  '#define TWO_SIZE (1 << OTHER_BITS)\n#endif\n'
+                  '#ifndef DEF_SIZE\n#define DEF_SIZE (1 << OUTER_BITS)\n#endif\n'
+                  '#define GONE_SIZE (1 << OUTER_BITS)\nstruct s {\n'
                   '\tstruct hlist_head reach[REACH_SIZE];\n\tstruct hlist_head plain[32];\n'
-                  '\tstruct hlist_head two[TWO_SIZE];\n};\n')
+                  '\tstruct hlist_head two[TWO_SIZE];\n\tstruct hlist_head def[DEF_SIZE];\n'
+                  '\tstruct hlist_head gone[GONE_SIZE];\n};\n#undef GONE_SIZE\n#endif\n')
         with tempfile.TemporaryDirectory() as tmp:
             self.tree(tmp, header)
             tables = [Table(name, 'include/demo/t.h', line, 'member', size, bits='OUTER_BITS',
                             verdict='converted', shared=True)
-                      for name, line, size in (('reach', 8, 'REACH_SIZE'), ('plain', 9, '32'),
-                                               ('two', 10, 'TWO_SIZE'))]
+                      for name, line, size in (('reach', 14, 'REACH_SIZE'), ('plain', 15, '32'),
+                                               ('two', 16, 'TWO_SIZE'), ('def', 17, 'DEF_SIZE'),
+                                               ('gone', 18, 'GONE_SIZE'))]
             got = fields_of(tmp, tables)
         self.assertEqual(got, {'include/demo/t.h': {'reach': 'OUTER_BITS'}})
 

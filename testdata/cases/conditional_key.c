@@ -1,12 +1,17 @@
 // expect: heads converted
+// expect: tag_tab converted
+// expect: same_tab converted
 /*
  * The bucket of an address is picked by one of two helpers, by the kind of
  * the address: idx = is_wide ? wide_hash(a) : narrow_hash(a) (drivers/net/
- * ipvlan's shape). Each helper mixes more than its key and masks; both lose
- * their mask, and the key of hash_add() and hash_for_each_possible() is the
- * conditional itself: whichever branch an access takes, hash_min() gets the
- * value that branch gives, as the mask did. One lookup picks its bucket with
- * the conditional written in the index, the others through an index variable.
+ * ipvlan's shape). The two branches reduce in different ways, so the key is
+ * the bucket number itself and the helpers keep their masks: entries that
+ * shared a bucket still share one. tag_tab shows why: an entry added through
+ * one branch is looked up through the other (tag_hash() and plain_hash()
+ * give one bucket for a key, from different values). same_tab's branches
+ * reduce alike (one helper), so its key is the conditional of their keys.
+ * Lookups pick with the conditional written in the index or through an
+ * index variable.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -27,6 +32,61 @@ struct port {
 	struct hlist_head heads[ADDR_HASH_SIZE];
 	unsigned int count;
 };
+
+struct tagged {
+	u32 k;
+	int tag;
+	struct hlist_node link;
+};
+
+static struct hlist_head tag_tab[ADDR_HASH_SIZE];
+static struct hlist_head same_tab[ADDR_HASH_SIZE];
+
+static u32 plain_hash(u32 k)
+{
+	return k & ADDR_HASH_MASK;
+}
+
+static u32 tag_hash(u32 k)
+{
+	return (k | 0x100) & ADDR_HASH_MASK;
+}
+
+static void tag_add(struct tagged *e)
+{
+	hlist_add_head(&e->link, &tag_tab[e->tag ? tag_hash(e->k) : plain_hash(e->k)]);
+}
+
+/* looked up with the other tag: the same bucket either way */
+static int tag_find(u32 k, int tag)
+{
+	struct tagged *e;
+	int n = 0;
+
+	hlist_for_each_entry(e, &tag_tab[!tag ? tag_hash(k) : plain_hash(k)], link)
+		n += e->k == k;
+	return n;
+}
+
+static u32 same_hash(u32 k)
+{
+	return (k ^ (k >> 4)) & ADDR_HASH_MASK;
+}
+
+static void same_add(struct tagged *e, u32 other)
+{
+	hlist_add_head(&e->link, &same_tab[e->tag ? same_hash(other) : same_hash(e->k)]);
+}
+
+static int same_find(u32 k)
+{
+	struct tagged *e;
+	int n = 0;
+
+	hlist_for_each_entry(e, &same_tab[same_hash(k)], link)
+		n += e->k == k;
+	return n;
+}
 
 static u8 wide_hash(const void *p)
 {
@@ -142,5 +202,22 @@ int main(void)
 	}
 	printf("empty: %u\n", port->count);
 	free(port);
+	{
+		static struct tagged tags[64], sames[64];
+		int t = 0, m = 0;
+
+		for (i = 0; i < 64; i++) {
+			tags[i].k = sames[i].k = i * 3;
+			tags[i].tag = i & 1;
+			sames[i].tag = i & 2;
+			tag_add(&tags[i]);
+			same_add(&sames[i], i * 3);
+		}
+		for (i = 0; i < 200; i++) {
+			t += tag_find(i, i & 1) + tag_find(i, !(i & 1));
+			m += same_find(i);
+		}
+		printf("tagged %d, same %d\n", t, m);
+	}
 	return 0;
 }

@@ -6,13 +6,20 @@
 // reason: side_tab is not understood (side effect)
 // expect: flip_tab skipped: the condition changes between the pick and the use
 // reason: flip_tab changes before the bucket is used
+// expect: pin_tab skipped: its bucket number needs shared_hash() with its mask, which strip_tab's conversion removes
+// reason: pin_tab its bucket number comes from shared_hash(), which the conversion of strip_tab changes
+// expect: strip_tab skipped: shared_hash() also picks pin_tab's buckets, which stay as they are
+// reason: strip_tab index helper shared_hash() is also used for something else
 /*
  * Conditional indexes that must stay: one branch is a fixed bucket (no key
  * at all); the branches' keys differ in width (a u64 and a u32: hash_min()
  * would hash the other accesses' u32 key as a u32 and the conditional's as a
  * u64); the condition has a side effect (hash_add() would not repeat it);
  * the condition is changed after the bucket is picked and before it is used
- * (hash_add() evaluates the key where the bucket is used).
+ * (hash_add() evaluates the key where the bucket is used); a conditional of
+ * two kinds of reduction keys by the bucket number its helpers give, so
+ * another table whose conversion would take shared_hash()'s mask away must
+ * stay too.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -31,6 +38,8 @@ static struct hlist_head zero_tab[TAB_SIZE];
 static struct hlist_head width_tab[TAB_SIZE];
 static struct hlist_head side_tab[TAB_SIZE];
 static struct hlist_head flip_tab[TAB_SIZE];
+static struct hlist_head pin_tab[TAB_SIZE];
+static struct hlist_head strip_tab[TAB_SIZE];
 static unsigned int flips;
 
 static u32 mix_a(u32 k)
@@ -109,9 +118,38 @@ static int count_flip(u32 n, int a)
 	return c;
 }
 
+static u32 shared_hash(u32 k)
+{
+	return (k * 40503u >> 5) & TAB_MASK;
+}
+
+static int pin_count(struct ent *add, u32 n, int a)
+{
+	struct ent *e;
+	int c = 0;
+
+	if (add)
+		hlist_add_head(&add->node, &pin_tab[a ? shared_hash(add->n) : mix_b(add->n)]);
+	hlist_for_each_entry(e, &pin_tab[a ? shared_hash(n) : mix_b(n)], node)
+		c += e->n == n;
+	return c;
+}
+
+static int strip_count(struct ent *add, u32 n)
+{
+	struct ent *e;
+	int c = 0;
+
+	if (add)
+		hlist_add_head(&add->node, &strip_tab[shared_hash(add->n)]);
+	hlist_for_each_entry(e, &strip_tab[shared_hash(n)], node)
+		c += e->n == n;
+	return c;
+}
+
 int main(void)
 {
-	static struct ent ents[4][40];
+	static struct ent ents[6][40];
 	int i, z = 0, w = 0, s = 0, f = 0;
 
 	for (i = 0; i < 40; i++) {
@@ -121,12 +159,16 @@ int main(void)
 		add_width(&ents[1][i], i & 1);
 		add_side(&ents[2][i]);
 		add_flip(&ents[3][i], i & 1);
+		ents[4][i].n = ents[5][i].n = i * 3;
+		pin_count(&ents[4][i], 0, i & 1);
+		strip_count(&ents[5][i], 0);
 	}
 	for (i = 0; i < 120; i++) {
 		z += count_zero(i, i & 1);
 		w += count_width(i);
 		s += count_side(i);
 		f += count_flip(i, (i / 3) & 1);
+		z += pin_count(NULL, i, (i / 3) & 1) + strip_count(NULL, i);
 	}
 	printf("zero %d, width %d, side %d, flip %d\n", z, w, s, f);
 	return 0;

@@ -47,15 +47,48 @@ def _bits_named_before(root: str, path: str, text: str, line: int, bits: str,
                        size: str = '') -> bool:
     """Are the names in bits macros that the file defines, or includes, above line, or
     names that the field's own size reaches through macros the file defines once above
-    it? (ipvlan.h: IPVLAN_HASH_SIZE is (1 << BITS_PER_BYTE), whose header it does not
-    include: the field compiles, so BITS_PER_BYTE is defined where it is.)"""
+    it, outside any #if and never #undef'd? (ipvlan.h: IPVLAN_HASH_SIZE is
+    (1 << BITS_PER_BYTE), whose header it does not include: the field compiles, so
+    BITS_PER_BYTE is defined where it is.)"""
     above = '\n'.join(text.split('\n')[:max(line - 1, 0)])
     own = object_macros(above)
     defined = set(own)
     for facts in included_facts(root, path, above):
         defined.update(facts.macros)
     missing = {w for w in re.findall(r'[A-Za-z_]\w*', bits) if w not in defined}
-    return missing <= _reached_from(size, own)
+    return not missing or missing <= _reached_from(size, _unconditional_macros(above, text))
+
+
+def _unconditional_macros(above: str, text: str) -> Dict[str, List[str]]:
+    """The object-like macros defined in above outside every #if (an include guard aside)
+    and #undef'd nowhere in text: what an includer cannot have defined otherwise first
+    (#ifndef SIZE ... a default) and nothing takes back."""
+    code = blank_comments_and_strings(above.replace('\\\n', ' '))
+    lines = code.split('\n')
+    directives = [(i, m.group(1), m.group(2)) for i, line in enumerate(lines)
+                  for m in [re.match(r'[ \t]*#[ \t]*(\w+)[ \t]*(\w*)', line)] if m]
+    guard = None
+    if len(directives) >= 2 and directives[0][1] == 'ifndef' and \
+            directives[1][1:] == ('define', directives[0][2]):
+        guard = directives[0][0]
+    out: Dict[str, List[str]] = {}
+    conditional: Set[str] = set()       # also defined under an #if: which one holds is not known
+    depth = 0
+    for i, line in enumerate(lines):
+        m = re.match(r'[ \t]*#[ \t]*(\w+)', line)
+        word = m.group(1) if m else None
+        if word in ('if', 'ifdef', 'ifndef') and i != guard:
+            depth += 1
+        elif word == 'endif':
+            depth = max(depth - 1, 0)
+        elif word == 'define':
+            for name, values in object_macros(line).items():
+                if depth == 0:
+                    out.setdefault(name, []).extend(values)
+                else:
+                    conditional.add(name)
+    undefs = set(re.findall(r'^[ \t]*#[ \t]*undef[ \t]+(\w+)', text, re.M))
+    return {k: v for k, v in out.items() if k not in undefs and k not in conditional}
 
 
 def _reached_from(text: str, macros: Dict[str, List[str]]) -> Set[str]:

@@ -41,6 +41,7 @@ class Reduction:
         self.helpers = []            # (Definition, 'drop' or 'keep')
         self.key_type = None         # the C type of the key, where a kept helper returns it
         self.exact = False           # hash_min() of the key is this very index (a helper)
+        self.pinned = []             # helpers the key calls as they are: none may change
         # the key as a template over placeholders, and the text the caller gives each
         # placeholder: a callee given the same values can rebuild the key
         self.template, self.parts = KEY_PART, {KEY_PART: self.key_text}
@@ -457,13 +458,15 @@ def index_reduction(fs, t, node, where, rng, helpers):
 
 
 def conditional_reduction(fs, t, node, where, rng, helpers):
-    """The key of an index c ? A : B whose branches are both reduced keys (ipvlan's
-    is_v6 ? v6_hash(a) : v4_hash(a)): c ? key of A : key of B, or None (refused).
+    """The key of an index c ? A : B whose branches are both reduced keys, or None
+    (refused).
 
-    hash_min() of that key is a function of the values the branches give, as the
-    bucket was: an entry is found where it was added whichever branch each took.
-    Keys of one width only: the wider branch would widen the other's key, which
-    hash_min() then hashes as the wider type.
+    Branches that reduce alike (one helper, or one form at the site) give the key
+    c ? key of A : key of B, as two sites of those forms would. Branches that reduce
+    otherwise (ipvlan's is_v6 ? ipvlan_get_v6_hash(a) : ipvlan_get_v4_hash(a)) keep
+    their reductions: the key is the bucket number itself, so entries that shared a
+    bucket still do (an entry added through one branch may be looked up through the
+    other), and the helpers must not change (pinned).
     """
     what = render(fs.toks, node)
     cond, first, second = node[1], node[2], node[3]
@@ -476,6 +479,8 @@ def conditional_reduction(fs, t, node, where, rng, helpers):
         if r is None:
             return None
         reds.append(r)
+    if reds[0].form != reds[1].form:
+        return bucket_number_key(fs, t, node, where, rng, helpers, reds)
     widths = {r.width for r in reds}
     if len(widths) != 1 or None in widths:
         t.refuse('the two branches of index "%s" give keys of different or unknown widths (%s)'
@@ -486,7 +491,7 @@ def conditional_reduction(fs, t, node, where, rng, helpers):
         return text if is_primary(text) else '(%s)' % text
     key_text = '%s ? %s : %s' % (operand(render(fs.toks, cond)), operand(reds[0].key_text),
                                  operand(reds[1].key_text))
-    r = reduction_of_text('conditional', key_text, reds[0].width)
+    r = reduction_of_text(reds[0].form, key_text, reds[0].width)
     types = {x.key_type for x in reds}
     r.key_type = types.pop() if len(types) == 1 else None
     r.helpers = reds[0].helpers + reds[1].helpers
@@ -494,6 +499,39 @@ def conditional_reduction(fs, t, node, where, rng, helpers):
     # the ? and : of the file stay, with the keys of both branches
     r.kept |= {first[-1][0] - 1, second[-1][0] - 1}
     return r
+
+
+def bucket_number_key(fs, t, node, where, rng, helpers, reds):
+    """The key of c ? A : B whose branches reduce in different ways: the index as it is
+    (every bucket number in range, each branch checked), its helpers unchanged."""
+    # the type of c ? A : B is the usual arithmetic conversion of the two: 8 bytes if
+    # either has 8, else 4 (integers narrower than int are promoted)
+    widths = {_value_width(fs, branch, rng, helpers) for branch in (node[2], node[3])}
+    width = 'long' if 'long' in widths else 'small' if widths == {'small'} else \
+        ', '.join(sorted(str(w) for w in widths))
+    if width not in ('small', 'long'):
+        t.refuse('index "%s": the width of its bucket number is not known (%s)'
+                 % (render(fs.toks, node), width), where)
+        return None
+    r = Reduction(BUCKET_NUMBER_FORM, fs.toks, strip_parens(node), width=width)
+    r.kept = node_tokens(node)
+    r.pinned = [d for x in reds for d, _ in x.helpers] + [d for x in reds for d in x.pinned]
+    return r
+
+
+def _value_width(fs, node, rng, helpers):
+    """width_of() node, or for a call of a function of known return type, that type's."""
+    width = width_of(fs, node, rng)
+    inner = strip_parens(node)
+    if width not in ('small', 'long') and inner[0] == 'call' and inner[1][0] == 'id':
+        d = helpers.get(inner[1][1])
+        if d is not None and d.kind == 'function' and d.ret_type:
+            width = width_class(d.ret_type)
+    return width
+
+
+# the form of a key that is a bucket number already (c ? A : B of two kinds of reduction)
+BUCKET_NUMBER_FORM = 'bucket number'
 
 
 def foreign_field_note(fs, node):
