@@ -3442,59 +3442,33 @@ def index_reduction(fs, t, node, where, rng, helpers):
 
 def conditional_reduction(fs, t, node, where, rng, helpers):
     """The key of an index c ? A : B whose branches are both reduced keys, or None
-    (refused).
+    (refused): the bucket number itself, the branches as they are.
 
-    Branches that reduce alike (one helper, or one form at the site) give the key
-    c ? key of A : key of B, as two sites of those forms would. Branches that reduce
-    otherwise (ipvlan's is_v6 ? ipvlan_get_v6_hash(a) : ipvlan_get_v4_hash(a)) keep
-    their reductions: the key is the bucket number itself, so entries that shared a
-    bucket still do (an entry added through one branch may be looked up through the
-    other), and the helpers must not change (pinned).
+    An entry added through one branch may be looked up through the other (ipvlan's
+    is_v6 ? ipvlan_get_v6_hash(a) : ipvlan_get_v4_hash(a) never is, but c ? (k | 0x100)
+    & M : (k | 0x200) & M looks up under one key what the other added): only the bucket
+    number keeps every pair of entries that shared a bucket together. The helpers of
+    the branches keep their reductions (pinned: a table whose conversion would change
+    one is refused), and only sites keyed by a bucket number agree with it.
     """
     what = render(fs.toks, node)
-    cond, first, second = node[1], node[2], node[3]
-    if has_side_effects(cond, helpers):
+    if has_side_effects(node[1], helpers):
         t.refuse('the condition of index "%s" may have side effects' % what, where)
         return None
     reds = []
-    for branch in (first, second):
+    for branch in (node[2], node[3]):
         r = index_reduction(fs, t, branch, where, rng, helpers)
         if r is None:
             return None
         reds.append(r)
-    if reds[0].form != reds[1].form:
-        return bucket_number_key(fs, t, node, where, rng, helpers, reds)
-    widths = {r.width for r in reds}
-    if len(widths) != 1 or None in widths:
-        t.refuse('the two branches of index "%s" give keys of different or unknown widths (%s)'
-                 % (what, ', '.join(str(r.width) for r in reds)), where)
-        return None
-
-    def operand(text):
-        return text if is_primary(text) else '(%s)' % text
-    key_text = '%s ? %s : %s' % (operand(render(fs.toks, cond)), operand(reds[0].key_text),
-                                 operand(reds[1].key_text))
-    r = reduction_of_text(reds[0].form, key_text, reds[0].width)
-    types = {x.key_type for x in reds}
-    r.key_type = types.pop() if len(types) == 1 else None
-    r.helpers = reds[0].helpers + reds[1].helpers
-    r.kept = reds[0].kept | reds[1].kept | node_tokens(cond)
-    # the ? and : of the file stay, with the keys of both branches
-    r.kept |= {first[-1][0] - 1, second[-1][0] - 1}
-    return r
-
-
-def bucket_number_key(fs, t, node, where, rng, helpers, reds):
-    """The key of c ? A : B whose branches reduce in different ways: the index as it is
-    (every bucket number in range, each branch checked), its helpers unchanged."""
     # the type of c ? A : B is the usual arithmetic conversion of the two: 8 bytes if
     # either has 8, else 4 (integers narrower than int are promoted)
     widths = {_value_width(fs, branch, rng, helpers) for branch in (node[2], node[3])}
     width = 'long' if 'long' in widths else 'small' if widths == {'small'} else \
         ', '.join(sorted(str(w) for w in widths))
     if width not in ('small', 'long'):
-        t.refuse('index "%s": the width of its bucket number is not known (%s)'
-                 % (render(fs.toks, node), width), where)
+        t.refuse('index "%s": the width of its bucket number is not known (%s)' % (what, width),
+                 where)
         return None
     r = Reduction(BUCKET_NUMBER_FORM, fs.toks, strip_parens(node), width=width)
     r.kept = node_tokens(node)

@@ -318,6 +318,21 @@ class WantedFieldsTest(unittest.TestCase):
             got = fields_of(tmp, tables)
         self.assertEqual(got, {'include/demo/t.h': {'reach': 'OUTER_BITS'}})
 
+    def test_an_ifndef_default_first_in_a_header_is_no_include_guard(self):
+        # (a review's) no guard: the default closes before the struct, which an
+        # includer that defined OUTER_SIZE first reads without OUTER_BITS
+        for header in ('#ifndef OUTER_SIZE\n#define OUTER_SIZE (1 << OUTER_BITS)\n#endif\n'
+                       'struct s {\n\tstruct hlist_head heads[OUTER_SIZE];\n};\n',
+                       '#ifndef OUTER_SIZE\n#define OUTER_SIZE (1 << OUTER_BITS)\n'
+                       'struct s {\n\tstruct hlist_head heads[OUTER_SIZE];\n};\n#endif\n'
+                       'struct after;\n'):
+            with tempfile.TemporaryDirectory() as tmp:
+                self.tree(tmp, header)
+                table = Table('heads', 'include/demo/t.h', header.split('\n').index(
+                    '\tstruct hlist_head heads[OUTER_SIZE];') + 1, 'member', 'OUTER_SIZE',
+                    bits='OUTER_BITS', verdict='converted', shared=True)
+                self.assertEqual(fields_of(tmp, [table]), {}, header)
+
     def test_only_plain_fields_of_converted_members_with_bits(self):
         header = ('struct s {\n\tint x;\n\tstruct hlist_head ok[16];\n'
                   '\tstruct hlist_head aligned[16] __aligned(64);\n'

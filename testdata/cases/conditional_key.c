@@ -1,17 +1,18 @@
 // expect: heads converted
 // expect: tag_tab converted
-// expect: same_tab converted
+// expect: same_tab skipped: a conditional keys by its bucket number, and another site by a helper's key
+// reason: same_tab the index is computed in different ways: bucket number, helper same_hash
 /*
  * The bucket of an address is picked by one of two helpers, by the kind of
  * the address: idx = is_wide ? wide_hash(a) : narrow_hash(a) (drivers/net/
- * ipvlan's shape). The two branches reduce in different ways, so the key is
- * the bucket number itself and the helpers keep their masks: entries that
- * shared a bucket still share one. tag_tab shows why: an entry added through
- * one branch is looked up through the other (tag_hash() and plain_hash()
- * give one bucket for a key, from different values). same_tab's branches
- * reduce alike (one helper), so its key is the conditional of their keys.
- * Lookups pick with the conditional written in the index or through an
- * index variable.
+ * ipvlan's shape). The key of a conditional is the bucket number itself, and
+ * the helpers keep their masks: entries that shared a bucket still share one.
+ * tag_tab shows why: an entry added through one branch is looked up through
+ * the other (tag_hash() and plain_hash() give one bucket for a key, from
+ * different values). same_tab's conditional picks with one helper, which its
+ * lookup calls alone: that lookup would key by the helper's argument, the
+ * conditional by the bucket number, so it stays. Lookups pick with the
+ * conditional written in the index or through an index variable.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>

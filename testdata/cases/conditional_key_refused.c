@@ -1,7 +1,7 @@
 // expect: zero_tab skipped: one branch is a constant bucket, no key
 // reason: zero_tab index "0" is not a masked or hashed key
-// expect: width_tab skipped: the branches' keys differ in width, and other accesses key by one of them alone
-// reason: width_tab the two branches of index "wide ? (e->w & TAB_MASK) : (e->n & TAB_MASK)" give keys of different or unknown widths (long, small)
+// expect: width_tab skipped: the conditional's bucket number is a u64, the other access's key a u32
+// reason: width_tab keys differ in width: long (line 72), small (line 80)
 // expect: side_tab skipped: the condition changes a variable
 // reason: side_tab is not understood (side effect)
 // expect: flip_tab skipped: the condition changes between the pick and the use
@@ -12,9 +12,9 @@
 // reason: strip_tab index helper shared_hash() is also used for something else
 /*
  * Conditional indexes that must stay: one branch is a fixed bucket (no key
- * at all); the branches' keys differ in width (a u64 and a u32: hash_min()
- * would hash the other accesses' u32 key as a u32 and the conditional's as a
- * u64); the condition has a side effect (hash_add() would not repeat it);
+ * at all); the conditional is a u64 (one branch is) and another access keys
+ * by a u32 (hash_min() would hash the one as a u64, the other as a u32); the
+ * condition has a side effect (hash_add() would not repeat it);
  * the condition is changed after the bucket is picked and before it is used
  * (hash_add() evaluates the key where the bucket is used); a conditional of
  * two kinds of reduction keys by the bucket number its helpers give, so

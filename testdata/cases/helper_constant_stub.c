@@ -1,12 +1,14 @@
 // expect: heads converted
 // expect: slow_tab converted
+// config: CONFIG_SLOW_MIX=1
 /*
  * Index helpers with a second body that only returns a constant, under
  * #else (drivers/net/ipvlan's ipvlan_get_v6_hash() without CONFIG_IPV6).
  * The helper stays and loses its mask in its one real body; the stub gives
- * every key bucket 0, and hash_min(0) is bucket 0 too. For heads the real
- * body is built; for slow_tab the stub is (no CONFIG_SLOW_MIX here), and its
- * program must behave the same once converted as well.
+ * every key bucket 0, and hash_min(0) is bucket 0 too. The real bodies are
+ * built here (CONFIG_SLOW_MIX); heads is keyed by its bucket number (two kinds
+ * of helper in a conditional), so wide_hash() keeps its mask, while
+ * slow_hash() loses its own.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>

@@ -63,19 +63,15 @@ def _unconditional_macros(above: str, text: str) -> Dict[str, List[str]]:
     """The object-like macros defined in above outside every #if (an include guard aside)
     and #undef'd nowhere in text: what an includer cannot have defined otherwise first
     (#ifndef SIZE ... a default) and nothing takes back."""
-    code = blank_comments_and_strings(above.replace('\\\n', ' '))
-    lines = code.split('\n')
-    directives = [(i, m.group(1), m.group(2)) for i, line in enumerate(lines)
-                  for m in [re.match(r'[ \t]*#[ \t]*(\w+)[ \t]*(\w*)', line)] if m]
-    guard = None
-    if len(directives) >= 2 and directives[0][1] == 'ifndef' and \
-            directives[1][1:] == ('define', directives[0][2]):
-        guard = directives[0][0]
+    lines = blank_comments_and_strings(above.replace('\\\n', ' ')).split('\n')
+    first = next((i for i, line in enumerate(lines) if _DIRECTIVE_RE.match(line)), None)
+    guard = first if first is not None and _include_guard(text) and \
+        _DIRECTIVE_RE.match(lines[first]).group(1) == 'ifndef' else None
     out: Dict[str, List[str]] = {}
     conditional: Set[str] = set()       # also defined under an #if: which one holds is not known
     depth = 0
     for i, line in enumerate(lines):
-        m = re.match(r'[ \t]*#[ \t]*(\w+)', line)
+        m = _DIRECTIVE_RE.match(line)
         word = m.group(1) if m else None
         if word in ('if', 'ifdef', 'ifndef') and i != guard:
             depth += 1
@@ -89,6 +85,31 @@ def _unconditional_macros(above: str, text: str) -> Dict[str, List[str]]:
                     conditional.add(name)
     undefs = set(re.findall(r'^[ \t]*#[ \t]*undef[ \t]+(\w+)', text, re.M))
     return {k: v for k, v in out.items() if k not in undefs and k not in conditional}
+
+
+_DIRECTIVE_RE = re.compile(r'[ \t]*#[ \t]*(\w+)[ \t]*(\w*)')
+
+
+def _include_guard(text: str) -> bool:
+    """Does text open with #ifndef G / #define G and close that #if with its last
+    directive, after which it has no code (an include guard, not an #ifndef default of a
+    macro)?"""
+    lines = blank_comments_and_strings(text.replace('\\\n', ' ')).split('\n')
+    at = [i for i, line in enumerate(lines) if _DIRECTIVE_RE.match(line)]
+    directives = [_DIRECTIVE_RE.match(lines[i]).groups() for i in at]
+    if len(directives) < 3 or directives[0][0] != 'ifndef' or \
+            directives[1] != ('define', directives[0][1]) or directives[-1][0] != 'endif' or \
+            any(line.strip() for line in lines[:at[0]] + lines[at[-1] + 1:]):
+        return False
+    depth = 0
+    for k, (word, _) in enumerate(directives):
+        if word in ('if', 'ifdef', 'ifndef'):
+            depth += 1
+        elif word == 'endif':
+            depth -= 1
+            if depth == 0:
+                return k == len(directives) - 1
+    return False
 
 
 def _reached_from(text: str, macros: Dict[str, List[str]]) -> Set[str]:
