@@ -304,19 +304,24 @@ class WantedFieldsTest(unittest.TestCase):
                   '#ifdef TWO\n#define TWO_SIZE (1 << OUTER_BITS)\n#else\n'
                   '#define TWO_SIZE (1 << OTHER_BITS)\n#endif\n'
                   '#ifndef DEF_SIZE\n#define DEF_SIZE (1 << OUTER_BITS)\n#endif\n'
-                  '#define GONE_SIZE (1 << OUTER_BITS)\nstruct s {\n'
+                  '#define GONE_SIZE (1 << OUTER_BITS)\n#define UNIT_SIZE (OUTER_UNIT << OUTER_BITS)\n'
+                  '#define ONE_SIZE (1UL << OUTER_BITS)\nstruct s {\n'
                   '\tstruct hlist_head reach[REACH_SIZE];\n\tstruct hlist_head plain[32];\n'
                   '\tstruct hlist_head two[TWO_SIZE];\n\tstruct hlist_head def[DEF_SIZE];\n'
-                  '\tstruct hlist_head gone[GONE_SIZE];\n};\n#undef GONE_SIZE\n#endif\n')
+                  '\tstruct hlist_head gone[GONE_SIZE];\n\tstruct hlist_head unit[UNIT_SIZE];\n'
+                  '\tstruct hlist_head one[ONE_SIZE];\n};\n#undef GONE_SIZE\n#endif\n')
+        # (and not a size that names more than the bits: OUTER_UNIT may be 2 and OUTER_BITS
+        # 3 in another includer, the same 16 buckets with other bits; a review's)
         with tempfile.TemporaryDirectory() as tmp:
             self.tree(tmp, header)
             tables = [Table(name, 'include/demo/t.h', line, 'member', size, bits='OUTER_BITS',
                             verdict='converted', shared=True)
-                      for name, line, size in (('reach', 14, 'REACH_SIZE'), ('plain', 15, '32'),
-                                               ('two', 16, 'TWO_SIZE'), ('def', 17, 'DEF_SIZE'),
-                                               ('gone', 18, 'GONE_SIZE'))]
+                      for name, line, size in (('reach', 16, 'REACH_SIZE'), ('plain', 17, '32'),
+                                               ('two', 18, 'TWO_SIZE'), ('def', 19, 'DEF_SIZE'),
+                                               ('gone', 20, 'GONE_SIZE'), ('unit', 21, 'UNIT_SIZE'),
+                                               ('one', 22, 'ONE_SIZE'))]
             got = fields_of(tmp, tables)
-        self.assertEqual(got, {'include/demo/t.h': {'reach': 'OUTER_BITS'}})
+        self.assertEqual(got, {'include/demo/t.h': {'reach': 'OUTER_BITS', 'one': 'OUTER_BITS'}})
 
     def test_an_ifndef_default_first_in_a_header_is_no_include_guard(self):
         # (a review's) no guard: the default closes before the struct, which an

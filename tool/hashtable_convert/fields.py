@@ -47,16 +47,23 @@ def _bits_named_before(root: str, path: str, text: str, line: int, bits: str,
                        size: str = '') -> bool:
     """Are the names in bits macros that the file defines, or includes, above line, or
     names that the field's own size reaches through macros the file defines once above
-    it, outside any #if and never #undef'd? (ipvlan.h: IPVLAN_HASH_SIZE is
-    (1 << BITS_PER_BYTE), whose header it does not include: the field compiles, so
-    BITS_PER_BYTE is defined where it is.)"""
+    it, outside any #if and never #undef'd, when the size names nothing else?
+    (ipvlan.h: IPVLAN_HASH_SIZE is (1 << BITS_PER_BYTE), whose header it does not
+    include: the field compiles, so BITS_PER_BYTE is defined where it is.)"""
     above = '\n'.join(text.split('\n')[:max(line - 1, 0)])
     own = object_macros(above)
     defined = set(own)
     for facts in included_facts(root, path, above):
         defined.update(facts.macros)
-    missing = {w for w in re.findall(r'[A-Za-z_]\w*', bits) if w not in defined}
-    return not missing or missing <= _reached_from(size, _unconditional_macros(above, text))
+    names = set(re.findall(r'\b[A-Za-z_]\w*', bits))
+    if names <= defined:
+        return True
+    # reached from the size: then the size must be made of the bits' names and of the
+    # header's own macros only, or another includer's (TBL_UNIT << TBL_SHIFT, with
+    # TBL_UNIT 2 and TBL_SHIFT 3 there) is the same size with other bits (a review's)
+    macros = _unconditional_macros(above, text)
+    reached = _reached_from(size, macros)
+    return names - defined <= reached and reached - set(macros) <= names
 
 
 def _unconditional_macros(above: str, text: str) -> Dict[str, List[str]]:
@@ -115,14 +122,14 @@ def _include_guard(text: str) -> bool:
 def _reached_from(text: str, macros: Dict[str, List[str]]) -> Set[str]:
     """The names of text and, for a macro of macros with one value, of its value (again)."""
     seen: Set[str] = set()
-    todo = re.findall(r'[A-Za-z_]\w*', text)
+    todo = re.findall(r'\b[A-Za-z_]\w*', text)
     while todo:
         name = todo.pop()
         if name in seen:
             continue
         seen.add(name)
         if len(macros.get(name, ())) == 1:
-            todo.extend(re.findall(r'[A-Za-z_]\w*', macros[name][0]))
+            todo.extend(re.findall(r'\b[A-Za-z_]\w*', macros[name][0]))
     return seen
 
 
