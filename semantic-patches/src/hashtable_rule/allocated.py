@@ -80,7 +80,7 @@ def analyse_allocated(fs, t):
     t.allocation = a
     assigns = fs.assigns.get(t.name, [])
     allocs = []
-    for pos, rhs_text, span in assigns:
+    for pos, span in assigns:
         if function_range(fs, pos) is None:
             continue                 # its declaration
         i = toks.at_pos(pos)

@@ -756,7 +756,7 @@ def bucket_pointers(fs, var, rng, helpers, pointers, used_at):
     head_lo = toks.pos[function_header(fs, rng)[1]]
     scope = declaration_scope(fs, var, used_at, rng)
     out = []
-    for pos, rhs_text, rhs_span in fs.assigns.get(var, ()):
+    for pos, rhs_span in fs.assigns.get(var, ()):
         if not head_lo <= pos <= hi or declaration_scope(fs, var, pos, rng) != scope:
             continue
         key = (var, pos)
@@ -905,7 +905,7 @@ def _check_helpers(fs, helpers):
             if s.idx is not None:
                 consumed |= set(range(s.idx[-1][0], s.idx[-1][1]))
         for pos, red, a in getattr(t, 'var_assigns', ()):
-            consumed |= tok_indices(fs, a[2])
+            consumed |= tok_indices(fs, a[1])
         for bp in t.bucket_ptrs:
             consumed |= tok_indices(fs, bp['rhs_span']) | bp.get('step_tokens', set())
         for param in t.bucket_params:
@@ -1316,7 +1316,7 @@ def decide_table(fs, t, helpers):
                         or pos < toks.pos[rng[0]] or pos in param_args or pos in others:
                     continue
                 if pos in assigns:
-                    node = parse_span(fs, assigns[pos][2])
+                    node = parse_span(fs, assigns[pos][1])
                     red = None if node is None else \
                         index_reduction(fs, t, node, pos, rng, helpers)
                     if node is None:

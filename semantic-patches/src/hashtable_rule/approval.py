@@ -234,7 +234,7 @@ def decide(fs):
                 macro_candidates |= {fs.toks.text[i] for i in span_idx if fs.toks.text[i] in fs.macros}
             approve(fs, s.op_pos, 'op', (s.table_text, tidy_key(renamed(renames, key, fs, s.op_pos))))
         for pos, red, a in t.var_assigns:
-            rhs = tok_indices(fs, a[2])
+            rhs = tok_indices(fs, a[1])
             new_name = renames.get((fs.toks.text[fs.toks.at_pos(pos)], function_range(fs, pos)))
             if new_name:
                 fs.new_names[pos] = new_name

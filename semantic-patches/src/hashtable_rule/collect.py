@@ -190,12 +190,14 @@ def note_type(p, type_text):
         fs.types.setdefault((fs.toks.pos[idx[0]], fs.toks.pos[idx[-1]]), type_text)
 
 
-def note_assign(var, p, rhs, prhs):
-    """var = E (SmPL matches the initial value of a declaration this way too)."""
+def note_assign(var, p, prhs):
+    """var = E (SmPL matches the initial value of a declaration this way too). E is read
+    from the file's tokens by its span: spatch would print every assignment of the file
+    for a text that no one reads."""
     fs = state(p)
     known = fs.assigns.setdefault(var, [])
     if not any(a[0] == _pos(p) for a in known):
-        known.append((_pos(p), rhs, _span(prhs)))
+        known.append((_pos(p), _span(prhs)))
 
 
 def note_decl(var, p, type_text, has_init):
@@ -208,7 +210,7 @@ def note_init_value(var, p, prhs):
     fs = state(p)
     known = fs.assigns.setdefault(var, [])
     if not any(a[0] == _pos(p) for a in known):
-        known.append((_pos(p), None, _span(prhs)))
+        known.append((_pos(p), _span(prhs)))
 
 
 def note_delete(member, pc):

@@ -112,7 +112,7 @@ class FileState:
         self.macro_pos = {}          # name -> [position of the name]
         self.macro_bodies = {}       # name -> span of the (first) value
         self.tables = {}
-        self.assigns = {}            # var -> [(pos, rhs text or None, rhs span)]
+        self.assigns = {}            # var -> [(pos, span of the value)]
         self.ops = []                # (position, hlist operation, bucket span)
         self.old_iters = set()       # positions of pre-3.9 iterators (struct hlist_node cursor)
         self.new_iters = set()       # positions of iterators only 3.9 and later have

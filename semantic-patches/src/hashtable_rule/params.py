@@ -157,7 +157,7 @@ def _index_calls(fs, d, j, t, helpers, ops):
                 t.refuse('%s() gets bucket number "%s", which is not one reduced key that '
                          'its caller also indexes %s with' % (d.name, var, t.name), where)
                 return None
-            rhs = parse_span(fs, sets[0][2])
+            rhs = parse_span(fs, sets[0][1])
             red = None if rhs is None else index_reduction(fs, t, rhs, sets[0][0], rng, helpers)
         else:
             red = index_reduction(fs, t, arg, where, rng, helpers)

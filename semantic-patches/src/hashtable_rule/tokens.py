@@ -374,7 +374,11 @@ def function_window(old, new):
     defs = _definitions(new)
     if defs is None or len(defs) != 1:
         return None
-    olds = _definitions(old)
+    # the definitions of the file itself, read once: spatch hands over a copy for each changed
+    # function (30 copies of a file of 14,000 lines: 3.4 of its 5.8 s of Python)
+    olds = old.__dict__.get('_definitions_view', False)
+    if olds is False:
+        olds = old._definitions_view = _definitions(old)
     if olds is None:
         return None
     matches = [d for d in olds if d[0] == defs[0][0]]

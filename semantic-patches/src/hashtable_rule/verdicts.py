@@ -154,7 +154,7 @@ def still_pending_assignment(p, rhs):
     kind = fs.approved[pos][0]
     if kind != 'assign':
         return True
-    spans = [a[2] for v in fs.assigns.values() for a in v if a[0] == pos]
+    spans = [a[1] for v in fs.assigns.values() for a in v if a[0] == pos]
     return any(_squash(fs.toks.source_of(_index_range(fs, span)[0], _index_range(fs, span)[1])) == _squash(rhs)
                for span in spans)
 
