@@ -1,18 +1,21 @@
-// expect: heads converted
-// expect: tag_tab converted
-// expect: same_tab skipped: a conditional keys by its bucket number, and another site by a helper's key
-// reason: same_tab the index is computed in different ways: bucket number, helper same_hash
+// expect: heads skipped: its branches reduce with two helpers
+// reason: heads reduce in different ways: helper wide_hash, helper narrow_hash
+// expect: tag_tab skipped: its branches reduce with two helpers
+// reason: tag_tab reduce in different ways: helper tag_hash, helper plain_hash
+// expect: same_tab converted
+// expect: salt_tab converted
 /*
- * The bucket of an address is picked by one of two helpers, by the kind of
- * the address: idx = is_wide ? wide_hash(a) : narrow_hash(a) (drivers/net/
- * ipvlan's shape). The key of a conditional is the bucket number itself, and
- * the helpers keep their masks: entries that shared a bucket still share one.
- * tag_tab shows why: an entry added through one branch is looked up through
- * the other (tag_hash() and plain_hash() give one bucket for a key, from
- * different values). same_tab's conditional picks with one helper, which its
- * lookup calls alone: that lookup would key by the helper's argument, the
- * conditional by the bucket number, so it stays. Lookups pick with the
- * conditional written in the index or through an index variable.
+ * Conditional indexes. same_tab picks with one helper in both branches
+ * (e->tag ? same_hash(other) : same_hash(e->k)), which only folds its key:
+ * the key is e->tag ? other : e->k, and its lookup keys by the argument of
+ * same_hash(k), as two sites of that helper would. salt_tab's helper mixes a
+ * seed into its key: it stays, less its mask, and the seed stays in the key.
+ * heads has drivers/net/ipvlan's shape, idx = is_wide ? wide_hash(a) :
+ * narrow_hash(a): two helpers, whose unreduced values may differ where their
+ * buckets agree, and tag_tab shows such a pair (tag_hash() and plain_hash()
+ * give one bucket for a key, from different values; an entry added through
+ * one branch is looked up through the other): both stay, as two sites of two
+ * helpers do, since the bucket number itself is no key.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -26,7 +29,7 @@ struct addr {
 	int is_wide;
 	unsigned int narrow;
 	unsigned long long wide;
-	struct hlist_node link;
+	struct hlist_node alink;
 };
 
 struct port {
@@ -74,6 +77,29 @@ static u32 same_hash(u32 k)
 	return (k ^ (k >> 4)) & ADDR_HASH_MASK;
 }
 
+static u32 salt = 0x9e37;
+static struct hlist_head salt_tab[ADDR_HASH_SIZE];
+
+static u32 salt_hash(u32 k)
+{
+	return ((k * 2654435761u) ^ salt) >> 7 & ADDR_HASH_MASK;
+}
+
+static void salt_add(struct tagged *e, u32 other)
+{
+	hlist_add_head(&e->link, &salt_tab[e->tag ? salt_hash(other) : salt_hash(e->k)]);
+}
+
+static int salt_find(u32 k)
+{
+	struct tagged *e;
+	int n = 0;
+
+	hlist_for_each_entry(e, &salt_tab[salt_hash(k)], link)
+		n += e->k == k;
+	return n;
+}
+
 static void same_add(struct tagged *e, u32 other)
 {
 	hlist_add_head(&e->link, &same_tab[e->tag ? same_hash(other) : same_hash(e->k)]);
@@ -117,7 +143,7 @@ static struct addr *lookup(struct port *port, const void *key, int is_wide)
 	u8 hash;
 
 	hash = is_wide ? wide_hash(key) : narrow_hash(key);
-	hlist_for_each_entry(a, &port->heads[hash], link)
+	hlist_for_each_entry(a, &port->heads[hash], alink)
 		if (same(a, key, is_wide))
 			return a;
 	return NULL;
@@ -127,7 +153,7 @@ static int present(struct port *port, const void *key, int is_wide)
 {
 	struct addr *a;
 
-	hlist_for_each_entry(a, &port->heads[is_wide ? wide_hash(key) : narrow_hash(key)], link)
+	hlist_for_each_entry(a, &port->heads[is_wide ? wide_hash(key) : narrow_hash(key)], alink)
 		if (same(a, key, is_wide))
 			return 1;
 	return 0;
@@ -138,7 +164,7 @@ static void add(struct port *port, struct addr *a)
 	u8 hash;
 
 	hash = a->is_wide ? wide_hash(&a->wide) : narrow_hash(&a->narrow);
-	hlist_add_head(&a->link, &port->heads[hash]);
+	hlist_add_head(&a->alink, &port->heads[hash]);
 	port->count++;
 }
 
@@ -148,9 +174,9 @@ static void drop(struct port *port, const void *key, int is_wide)
 	struct addr *a;
 	unsigned int idx = is_wide ? wide_hash(key) : narrow_hash(key);
 
-	hlist_for_each_entry_safe(a, tmp, &port->heads[idx], link) {
+	hlist_for_each_entry_safe(a, tmp, &port->heads[idx], alink) {
 		if (same(a, key, is_wide)) {
-			hlist_del(&a->link);
+			hlist_del(&a->alink);
 			port->count--;
 			free(a);
 		}
@@ -204,8 +230,8 @@ int main(void)
 	printf("empty: %u\n", port->count);
 	free(port);
 	{
-		static struct tagged tags[64], sames[64];
-		int t = 0, m = 0;
+		static struct tagged tags[64], sames[64], salts[64];
+		int t = 0, m = 0, q = 0;
 
 		for (i = 0; i < 64; i++) {
 			tags[i].k = sames[i].k = i * 3;
@@ -213,12 +239,16 @@ int main(void)
 			sames[i].tag = i & 2;
 			tag_add(&tags[i]);
 			same_add(&sames[i], i * 3);
+			salts[i].k = i * 5;
+			salts[i].tag = i & 1;
+			salt_add(&salts[i], i * 5);
 		}
 		for (i = 0; i < 200; i++) {
 			t += tag_find(i, i & 1) + tag_find(i, !(i & 1));
 			m += same_find(i);
+			q += salt_find(i);
 		}
-		printf("tagged %d, same %d\n", t, m);
+		printf("tagged %d, same %d, salted %d\n", t, m, q);
 	}
 	return 0;
 }

@@ -1,25 +1,24 @@
 // expect: zero_tab skipped: one branch is a constant bucket, no key
 // reason: zero_tab index "0" is not a masked or hashed key
-// expect: width_tab skipped: the conditional's bucket number is a u64, the other access's key a u32
-// reason: width_tab keys differ in width: long (line 72), small (line 80)
+// expect: width_tab skipped: one branch keys by a u64, the other by a u32
+// reason: width_tab give keys of different or unknown widths (long, small)
 // expect: side_tab skipped: the condition changes a variable
 // reason: side_tab is not understood (side effect)
 // expect: flip_tab skipped: the condition changes between the pick and the use
 // reason: flip_tab changes before the bucket is used
-// expect: pin_tab skipped: its bucket number needs shared_hash() with its mask, which strip_tab's conversion removes
-// reason: pin_tab its bucket number comes from shared_hash(), which the conversion of strip_tab changes
+// expect: pin_tab skipped: its branches reduce with two helpers, whose keys may differ where their buckets agree
+// reason: pin_tab the two branches of index "a ? shared_hash(add->n) : mix_b(add->n)" reduce in different ways
 // expect: strip_tab skipped: shared_hash() also picks pin_tab's buckets, which stay as they are
 // reason: strip_tab index helper shared_hash() is also used for something else
 /*
  * Conditional indexes that must stay: one branch is a fixed bucket (no key
- * at all); the conditional is a u64 (one branch is) and another access keys
- * by a u32 (hash_min() would hash the one as a u64, the other as a u32); the
- * condition has a side effect (hash_add() would not repeat it);
- * the condition is changed after the bucket is picked and before it is used
- * (hash_add() evaluates the key where the bucket is used); a conditional of
- * two kinds of reduction keys by the bucket number its helpers give, so
- * another table whose conversion would take shared_hash()'s mask away must
- * stay too.
+ * at all); one branch keys by a u64 and the other by a u32 (hash_min() would
+ * hash them differently); the condition has a side effect (hash_add() would
+ * not repeat it); the condition is changed after the bucket is picked and
+ * before it is used (hash_add() evaluates the key where the bucket is used);
+ * the branches reduce with two different helpers, whose unreduced keys may
+ * differ where their buckets agree, and the bucket number is no key; so
+ * strip_tab, whose helper pin_tab's buckets still need, stays too.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -103,7 +102,7 @@ static void add_flip(struct ent *e, int a)
 {
 	struct hlist_head *head;
 
-	head = &flip_tab[a ? mix_a(e->n) : mix_b(e->n)];
+	head = &flip_tab[a ? mix_b(e->n) : mix_b(e->n ^ 1)];
 	a = !a;
 	hlist_add_head(&e->node, head);
 }
@@ -113,7 +112,7 @@ static int count_flip(u32 n, int a)
 	struct ent *e;
 	int c = 0;
 
-	hlist_for_each_entry(e, &flip_tab[a ? mix_a(n) : mix_b(n)], node)
+	hlist_for_each_entry(e, &flip_tab[a ? mix_b(n) : mix_b(n ^ 1)], node)
 		c += e->n == n;
 	return c;
 }

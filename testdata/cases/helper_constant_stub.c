@@ -6,9 +6,8 @@
  * #else (drivers/net/ipvlan's ipvlan_get_v6_hash() without CONFIG_IPV6).
  * The helper stays and loses its mask in its one real body; the stub gives
  * every key bucket 0, and hash_min(0) is bucket 0 too. The real bodies are
- * built here (CONFIG_SLOW_MIX); heads is keyed by its bucket number (two kinds
- * of helper in a conditional), so wide_hash() keeps its mask, while
- * slow_hash() loses its own.
+ * built here (wide_hash() unless CONFIG_ADDR_NO_WIDE, slow_hash() with
+ * CONFIG_SLOW_MIX); both lose their masks there.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -46,13 +45,6 @@ static u8 wide_hash(const void *p)
 }
 #endif
 
-static u8 narrow_hash(const void *p)
-{
-	const unsigned int *n = p;
-
-	return (*n * 2654435761u >> 7) & ADDR_HASH_MASK;
-}
-
 #ifdef CONFIG_SLOW_MIX
 static unsigned int slow_hash(const struct addr *a)
 {
@@ -65,19 +57,15 @@ static unsigned int slow_hash(const struct addr *a)
 }
 #endif
 
-static struct addr *lookup(struct port *port, const void *key, int is_wide)
+static struct addr *lookup(struct port *port, const unsigned long long *key)
 {
 	struct addr *a;
 	u8 hash;
 
-	hash = is_wide ? wide_hash(key) : narrow_hash(key);
-	hlist_for_each_entry(a, &port->heads[hash], link) {
-		if (a->is_wide != is_wide)
-			continue;
-		if (is_wide ? a->wide == *(const unsigned long long *)key :
-			      a->narrow == *(const unsigned int *)key)
+	hash = wide_hash(key);
+	hlist_for_each_entry(a, &port->heads[hash], link)
+		if (a->wide == *key)
 			return a;
-	}
 	return NULL;
 }
 
@@ -85,7 +73,7 @@ static void add(struct port *port, struct addr *a)
 {
 	u8 hash;
 
-	hash = a->is_wide ? wide_hash(&a->wide) : narrow_hash(&a->narrow);
+	hash = wide_hash(&a->wide);
 	hlist_add_head(&a->link, &port->heads[hash]);
 }
 
@@ -120,8 +108,7 @@ int main(void)
 		unsigned long long w = (unsigned long long)i << 33 | i;
 		struct addr like = { .is_wide = i & 1, .narrow = n };
 
-		found += lookup(port, &n, 0) != NULL;
-		found += lookup(port, &w, 1) != NULL;
+		found += lookup(port, &w) != NULL;
 		slow += slow_count(&like);
 	}
 	printf("found %u, slow %u\n", found, slow);

@@ -16,7 +16,7 @@ from .allocated import analyse_allocated
 from .params import find_bucket_params
 from .positional import (Positional, bucket_variable_reads, enclosing_call, index_of,
                          inserts_into, names_table_field, read_only_use, stored_in_cursor)
-from .sites import (BUCKET_NUMBER_FORM, Reduction, bucket_call, foreign_field_note, holds_bucket_number, index_reduction, key_names,
+from .sites import (Reduction, bucket_call, foreign_field_note, holds_bucket_number, index_reduction, key_names,
                     names_table, reduction_of_text, parse_error, parse_span, table_of, type_of, undefined_names)
 from .widths import is_32_bits, width_class
 
@@ -915,16 +915,6 @@ def _check_helpers(fs, helpers):
             for d, mode in red.helpers:
                 entry = used.setdefault(d.name, [d, mode, set()])
                 entry[2].add(t)
-    # a key that is a bucket number needs the reductions of its helpers as they are
-    for t in fs.tables.values():
-        if t.reasons:
-            continue
-        for red in table_reductions(t):
-            changed = sorted({d.name for d in red.pinned} & set(used))
-            if changed:
-                t.refuse('its bucket number comes from %s(), which the conversion of %s changes'
-                         % (changed[0], ', '.join(sorted(x.name for x in used[changed[0]][2]))))
-                break
     can_go = set()
     changed = True
     while changed:
@@ -1322,15 +1312,14 @@ def decide_table(fs, t, helpers):
                     if node is None:
                         t.refuse('index variable "%s" is assigned something not understood'
                                  % var, pos)
-                    elif red is not None and red.form != BUCKET_NUMBER_FORM and red.width == 'long' \
+                    elif red is not None and red.width == 'long' \
                             and width_class(type_text) != 'long' \
                             and not widen_index_variable(fs, t, var, rng, red, pos,
                                                          key_positions | set(assigns)):
                         # the variable would keep only part of the key
                         t.refuse('index variable "%s" (%s) is narrower than its key "%s"'
                                  % (var, type_text, red.key_text), pos)
-                    elif red is not None and red.form != BUCKET_NUMBER_FORM \
-                            and _cuts_key(fs, red, type_text, rng) \
+                    elif red is not None and _cuts_key(fs, red, type_text, rng) \
                             and not widen_index_variable(fs, t, var, rng, red, pos,
                                                          key_positions | set(assigns), narrow=True):
                         # u8 idx = key & MASK; after the conversion idx = key keeps 8 bits

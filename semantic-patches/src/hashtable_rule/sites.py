@@ -41,7 +41,6 @@ class Reduction:
         self.helpers = []            # (Definition, 'drop' or 'keep')
         self.key_type = None         # the C type of the key, where a kept helper returns it
         self.exact = False           # hash_min() of the key is this very index (a helper)
-        self.pinned = []             # helpers the key calls as they are: none may change
         # the key as a template over placeholders, and the text the caller gives each
         # placeholder: a callee given the same values can rebuild the key
         self.template, self.parts = KEY_PART, {KEY_PART: self.key_text}
@@ -458,54 +457,48 @@ def index_reduction(fs, t, node, where, rng, helpers):
 
 
 def conditional_reduction(fs, t, node, where, rng, helpers):
-    """The key of an index c ? A : B whose branches are both reduced keys, or None
-    (refused): the bucket number itself, the branches as they are.
+    """The key of an index c ? A : B whose branches are reduced keys of one form (one
+    helper, or one form at the site): c ? key of A : key of B, as two sites of that form
+    would have; or None (refused).
 
-    An entry added through one branch may be looked up through the other (ipvlan's
-    is_v6 ? ipvlan_get_v6_hash(a) : ipvlan_get_v4_hash(a) never is, but c ? (k | 0x100)
-    & M : (k | 0x200) & M looks up under one key what the other added): only the bucket
-    number keeps every pair of entries that shared a bucket together. The helpers of
-    the branches keep their reductions (pinned: a table whose conversion would change
-    one is refused), and only sites keyed by a bucket number agree with it.
+    Branches that reduce in different ways are refused, as two sites are: their
+    unreduced keys may differ where their buckets agree (ipvlan's is_v6 ?
+    ipvlan_get_v6_hash(a) : ipvlan_get_v4_hash(a); an entry added through one branch and
+    looked up through the other, a review's, would be lost), and the bucket number is no
+    key (SPEC 4: hash_min() of a reduced value crowds the buckets).
     """
     what = render(fs.toks, node)
-    if has_side_effects(node[1], helpers):
+    cond, first, second = node[1], node[2], node[3]
+    if has_side_effects(cond, helpers):
         t.refuse('the condition of index "%s" may have side effects' % what, where)
         return None
     reds = []
-    for branch in (node[2], node[3]):
+    for branch in (first, second):
         r = index_reduction(fs, t, branch, where, rng, helpers)
         if r is None:
             return None
         reds.append(r)
-    # the type of c ? A : B is the usual arithmetic conversion of the two: 8 bytes if
-    # either has 8, else 4 (integers narrower than int are promoted)
-    widths = {_value_width(fs, branch, rng, helpers) for branch in (node[2], node[3])}
-    width = 'long' if 'long' in widths else 'small' if widths == {'small'} else \
-        ', '.join(sorted(str(w) for w in widths))
-    if width not in ('small', 'long'):
-        t.refuse('index "%s": the width of its bucket number is not known (%s)' % (what, width),
-                 where)
+    if reds[0].form != reds[1].form:
+        t.refuse('the two branches of index "%s" reduce in different ways: %s, %s'
+                 % (what, reds[0].form, reds[1].form), where)
         return None
-    r = Reduction(BUCKET_NUMBER_FORM, fs.toks, strip_parens(node), width=width)
-    r.kept = node_tokens(node)
-    r.pinned = [d for x in reds for d, _ in x.helpers] + [d for x in reds for d in x.pinned]
+    widths = {r.width for r in reds}
+    if len(widths) != 1 or None in widths:
+        t.refuse('the two branches of index "%s" give keys of different or unknown widths (%s)'
+                 % (what, ', '.join(str(r.width) for r in reds)), where)
+        return None
+
+    def operand(text):
+        return text if is_primary(text) else '(%s)' % text
+    key_text = '%s ? %s : %s' % (operand(render(fs.toks, cond)), operand(reds[0].key_text),
+                                 operand(reds[1].key_text))
+    r = reduction_of_text(reds[0].form, key_text, reds[0].width)
+    types = {x.key_type for x in reds}
+    r.key_type = types.pop() if len(types) == 1 else None
+    r.helpers = reds[0].helpers + reds[1].helpers
+    # the ? and : of the file stay, with the keys of both branches and the condition
+    r.kept = reds[0].kept | reds[1].kept | node_tokens(cond) | {first[-1][0] - 1, second[-1][0] - 1}
     return r
-
-
-def _value_width(fs, node, rng, helpers):
-    """width_of() node, or for a call of a function of known return type, that type's."""
-    width = width_of(fs, node, rng)
-    inner = strip_parens(node)
-    if width not in ('small', 'long') and inner[0] == 'call' and inner[1][0] == 'id':
-        d = helpers.get(inner[1][1])
-        if d is not None and d.kind == 'function' and d.ret_type:
-            width = width_class(d.ret_type)
-    return width
-
-
-# the form of a key that is a bucket number already (c ? A : B of two kinds of reduction)
-BUCKET_NUMBER_FORM = 'bucket number'
 
 
 def foreign_field_note(fs, node):
