@@ -3138,8 +3138,9 @@ def _with_constant_alternatives(toks, d, names):
     defs = [function_at(toks, i) for i in names]
     if any(x is None for x in defs):
         return d
-    constant = [x for x in defs if _returns_constant(toks, x)]
-    rest = [x for x in defs if not _returns_constant(toks, x)]
+    constant, rest = [], []
+    for x in defs:
+        (constant if _returns_constant(toks, x) else rest).append(x)
     if len(rest) != 1 or not constant:
         return d
     chosen = rest[0]
