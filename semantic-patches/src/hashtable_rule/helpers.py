@@ -532,6 +532,17 @@ def _may_take_member(callee, helpers):
     return any(text[k] in names and text[k - 1] in ('->', '.') for k in range(lo, hi))
 
 
+def key_local(m):
+    """The local of a helper that holds its key before the reduction, or None: the key
+    passed through a local (return &T[hash_long(l, B)]; idx = hash_long(l, B)), or the
+    local that is reduced in place (idx = l; idx = hash_long(idx, B)). Not a local that
+    only receives the bucket number (int idx = hash_long(l, B)): its type is no key's."""
+    mix = strip_parens(m.mix) if m.mix is not None else None
+    if mix is None:
+        return m.index_local
+    return mix[1] if mix[0] == 'id' and mix[1] in m.local_types else None
+
+
 def _narrowed(d, m):
     """Why a helper that returns a hash of a wide key cannot return the key itself, or None.
 
@@ -541,14 +552,17 @@ def _narrowed(d, m):
     if d.kind != 'function' or m.reducer is None or not m.reducer[0].startswith('hash') \
             or m.fold_param is not None or m.reducer[0] == 'hash32':
         return None                  # (hash_32() cut a wider key to 32 bits already)
-    local_type = m.local_types.get(m.index_local) if m.index_local else None
+    # a bucket helper goes whole: a local that only holds its bucket number goes with it
+    # (int idx = hash_long(l, B); return &T[idx]: the key is l)
+    narrow_local = m.index_local if m.kind != 'bucket' else key_local(m)
+    local_type = m.local_types.get(narrow_local) if narrow_local else None
     if local_type and is_integer_type(local_type) and (
             m.reducer[0] != 'hash32' and width_class(local_type) != 'long' or
             set(local_type.split()) & _NARROW_WORDS):
         # u32 h = hash_64(mix, B); without its hash, h would keep part of the mix
         return 'it keeps a %s() in %s "%s": without the hash it would cut the key' % (
             {'hash64': 'hash_64', 'hashlong': 'hash_long', 'hashptr': 'hash_ptr'}.get(
-                m.reducer[0], m.reducer[0]), local_type, m.index_local)
+                m.reducer[0], m.reducer[0]), local_type, narrow_local)
     key = strip_parens(m.mix) if m.mix is not None else None
     types = dict(d.params)
     types.update(m.local_types)

@@ -14,7 +14,7 @@ from .cexpr import (Unknown, bits_expression, cast_text, evaluate_all, free_name
                     parse_tokens, render, same_constant, strip_outer_parens, strip_parens)
 from .files import _FACTS, declared_type, is_declarator, key_type, token_indices, variable_type
 from .helpers import (_NARROW_WORDS, HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
-                      is_integer_type, is_pure_body, macro_definitions, meaning, parameter_misuse, pure_by_name,
+                      is_integer_type, key_local, is_pure_body, macro_definitions, meaning, parameter_misuse, pure_by_name,
                       split_reduction)
 from .tokens import _HASH_SIGN, Tokens, stepped_at
 from .widths import _canonical, is_32_bits, shape_class, value_type, wide_literal, width_class
@@ -737,7 +737,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                          'which no one expression gives the key' % (d.name, unresolved[0]), where)
             elif m.mix is not None and all(helpers.is_pure(c) for c in m.calls):
                 text = render(d.toks, m.mix, full_env)
-                local_type = m.local_types.get(m.index_local) if m.index_local else None
+                local_type = m.local_types.get(key_local(m)) if key_local(m) else None
                 typed = strip_parens(m.mix)[0] == 'id' and strip_parens(m.mix)[1] in m.typed_locals
                 if local_type and not typed and returns_width(text) != width_class(local_type):
                     # the local converted the value to its type: keep that conversion
