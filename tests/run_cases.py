@@ -55,7 +55,8 @@ def spatch(mode, paths, *extra, jobs=1):
     with tempfile.NamedTemporaryFile('w', suffix='.groups') as groups:
         groups.write(''.join(p + '\n\n' for p in paths))
         groups.flush()
-        cmd = ['spatch', '--very-quiet', '-D', mode, '--sp-file', COCCI, '--timeout', '300',
+        cmd = ['spatch', '--very-quiet', '--python', sys.executable, '-D', mode, '--sp-file', COCCI,
+               '--timeout', '300',
                '--file-groups', groups.name] + list(extra)
         if jobs > 1:
             cmd += ['-j', str(jobs)]

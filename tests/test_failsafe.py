@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -89,7 +90,8 @@ class FailSafeTest(unittest.TestCase):
             work = os.path.join(tmp, case + '.c')
             shutil.copyfile(src, work)
             env = dict(os.environ)
-            cmd = ['spatch', '--very-quiet', '-D', 'patch', '-D', 'gated', '--sp-file', cocci, work, '--in-place']
+            cmd = ['spatch', '--very-quiet', '--python', sys.executable, '-D', 'patch', '-D', 'gated',
+                   '--sp-file', cocci, work, '--in-place']
             if case in SHARED:
                 facts = os.path.join(tmp, 'facts.json')
                 with open(facts, 'w') as f:

@@ -2,6 +2,7 @@
 checked for every case by run_cases.py)."""
 import os
 import subprocess
+import sys
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -11,7 +12,8 @@ CASES = os.path.join(ROOT, 'testdata', 'cases')
 
 def spatch(mode, *cases):
     files = [os.path.join(CASES, c + '.c') for c in cases]
-    out = subprocess.run(['spatch', '--very-quiet', '-D', mode, '--sp-file', COCCI] + files,
+    out = subprocess.run(['spatch', '--very-quiet', '--python', sys.executable, '-D', mode,
+                          '--sp-file', COCCI] + files,
                          capture_output=True, text=True, timeout=300)
     return out.stdout
 
