@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
 import unittest
 
@@ -1971,6 +1972,22 @@ class CliTest(unittest.TestCase):
         self.assertEqual(cli.local_spatch(transform.Spatch(jobs=2, timeout=9), plan),
                          transform.Spatch(jobs=2, timeout=9, niceness=cli.LOCAL_NICENESS))
         self.assertGreater(cli.LOCAL_NICENESS, 0)
+
+    def test_shared_batch_is_as_niced_as_a_local_batch_that_still_runs(self):
+        plan = shared.Plan(local_files=['a.c'], shared={}, header_static=[], pointers=[])
+        plan.shared['t'] = shared.SharedTable('t', 'global', [])
+        conv = cli.Converter(cli.Run('/nonexistent', []), plan, [], transform.Spatch(jobs=2), None,
+                             lambda msg: None)
+        release = threading.Event()
+        running = threading.Thread(target=release.wait)
+        running.start()
+        try:
+            self.assertEqual(conv._shared_spatch(running).niceness, cli.LOCAL_NICENESS)
+        finally:
+            release.set()
+            running.join()
+        self.assertEqual(conv._shared_spatch(running), transform.Spatch(jobs=2))   # it ended
+        self.assertEqual(conv._shared_spatch(None), transform.Spatch(jobs=2))
 
     def test_a_niced_spatch_runs_under_nice(self):
         cmd = transform.Spatch(jobs=2, niceness=10).command('groups', False)
