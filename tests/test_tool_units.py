@@ -712,6 +712,28 @@ class SharedTest(unittest.TestCase):
             put(tmp, 'a.c', 'int by;\n#define EV(f, ...) f(by, ## __VA_ARGS__) + _id##_x\n')
             self.assertEqual(sources.pasted_names(tmp, ['by_id']), {})
 
+    def test_one_walk_finds_what_three_searches_find(self):
+        # shared.analyse() reads the lines of one search_lines() where files_naming(),
+        # defined_names() and pasted_names() each searched the tree
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'a.c', 'int by, _id;\n#define EV(x) by ## _id\nint f(void) { return get_tab(1) + get_tabx(2); }\n')
+            put(tmp, 'b.h', '  #  define reg other\n#define regx 1\n/* get_tab */\nx##get_tab##y;\n')
+            put(tmp, 'c/d.inc', 'get_tab,get_tab(3); #define reg\n# define  tab  other2\nhash##_tab\n')
+            put(tmp, 'e.S', 'call get_tab\n#define reg_alt reg\n')
+            put(tmp, 'f.txt', 'get_tab ## reg\n#define reg x\n')
+            words, tags, pasted = ['get_tab', 'get_tabx', 'absent'], ['reg', 'tab', 'regx'], \
+                ['by_id', 'get_tab', 'hash_tab', 'tab']
+            lines = sources.search_lines(tmp, [sources.word_lines(words), sources.define_lines(tags),
+                                               sources.PASTE_LINES])
+            self.assertEqual(sources.files_naming(tmp, words, 4, lines), sources.files_naming(tmp, words, 4))
+            self.assertEqual(sources.defined_names(tmp, tags, lines), sources.defined_names(tmp, tags))
+            self.assertEqual(sources.pasted_names(tmp, pasted, lines), sources.pasted_names(tmp, pasted))
+            self.assertEqual(sources.defined_names(tmp, tags, lines), {'reg': 'b.h', 'regx': 'b.h',
+                                                                       'tab': 'c/d.inc'})
+            self.assertEqual(sorted(sources.files_naming(tmp, words, 4, lines)['get_tab']),
+                             ['a.c', 'b.h', 'c/d.inc', 'e.S'])
+            self.assertEqual(sources.search_lines(tmp, []), {})
+
     def test_plan_refuses_declaring_header_naming_it_elsewhere(self):
         with tempfile.TemporaryDirectory() as tmp:
             self.make_tree(tmp, header=HEADER + '#define FIRST (&tbl[0])\n')

@@ -18,8 +18,9 @@ from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from .header_uses import MEMBER_MACROS, OTHER, SAME_BUCKET, HeaderUse, bits_texts, classify
 from .includes import cancel_include_search, files_seeing_struct, start_include_search, units_seeing
-from .sources import (Declaration, blank_comments_and_strings, blank_includes, defined_names,
-                      files_naming, include_dirs, pasted_names, read_text, scan_declarations)
+from .sources import (PASTE_LINES, Declaration, blank_comments_and_strings, blank_includes,
+                      define_lines, defined_names, files_naming, identifiers, include_dirs, pasted_names,
+                      read_text, scan_declarations, search_lines, word_lines)
 
 MAX_FILES_PER_TABLE = 32
 _DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+([^\n]*?)[ \t]*$', re.M)
@@ -300,22 +301,41 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
     for key, t in sorted(p.shared.items()):
         _analyse(root, t, naming.get(t.name, []), inside, structs)
     _refuse_files_of_two_structs(p)
-    _add_helper_callers(root, p, inside)
-    viable = sorted({t.name for t in p.shared.values() if not t.reasons})
+    # the last three searches in one walk of the tree, for the tables that may still be
+    # converted now (_add_helper_callers() may refuse more): each reads its own matches
+    callers_of = _helper_callers(p)
+    patterns = []
+    if callers_of:
+        patterns.append(word_lines(identifiers(callers_of)))
+    if identifiers(_viable_tags(p)):
+        patterns.append(define_lines(identifiers(_viable_tags(p))))
+    if _viable_names(p):
+        patterns.append(PASTE_LINES)
+    lines = search_lines(root, patterns)
+    _add_helper_callers(root, p, inside, callers_of, lines)
+    viable = _viable_names(p)
     # struct TAG means another struct where a #define renames the tag (a review: a header's
     # #define reg other made a use of struct other's array look like the table's)
-    tags = sorted({t.struct for t in p.shared.values() if not t.reasons and t.scope == 'member'
-                   and t.struct})
-    for tag, path in sorted(defined_names(root, tags).items()):
+    tags = _viable_tags(p)
+    for tag, path in sorted(defined_names(root, tags, lines).items()):
         for t in p.shared.values():
             if t.scope == 'member' and t.struct == tag and not t.reasons:
                 t.reasons.append('%s #defines %s, the tag of its struct: struct %s may mean '
                                  'another struct where it is included' % (path, tag, tag))
-    for name, path in sorted(pasted_names(root, viable).items()):
+    for name, path in sorted(pasted_names(root, viable, lines).items()):
         for t in p.shared.values():
             if t.name == name:
                 t.reasons.append('%s may spell the name with ## (token pasting), '
                                  'where no search can find it' % path)
+
+
+def _viable_names(p: Plan) -> List[str]:
+    return sorted({t.name for t in p.shared.values() if not t.reasons})
+
+
+def _viable_tags(p: Plan) -> List[str]:
+    return sorted({t.struct for t in p.shared.values() if not t.reasons and t.scope == 'member'
+                   and t.struct})
 
 
 def _member_structs(p: Plan) -> List[str]:
@@ -341,19 +361,27 @@ SAME_NAME = ('%s can see struct %s too, whose member %s is a table as well: decl
              'read from tokens cannot prove which struct each use means')
 
 
-def _add_helper_callers(root: str, p: Plan, inside: Callable[[str], bool]) -> None:
-    """The .c files that reach a table only through a helper its header keeps
-    (llc_sk_dev_hash(sap, ifindex) of llc's sk_dev_hash) are files of the table too:
-    the rule writes such a call as hash_add() or hash_for_each_possible() of the table
-    there. (One that stays, outside this run, still picks the bucket hash_min() picks.)"""
+def _helper_callers(p: Plan) -> Dict[str, List[SharedTable]]:
+    """helper a header keeps -> the tables (not refused yet) it picks buckets of."""
     callers_of: Dict[str, List[SharedTable]] = {}
     for t in p.shared.values():
         if not t.reasons:
             for name in t.kept_helper_names:
                 callers_of.setdefault(name, []).append(t)
+    return callers_of
+
+
+def _add_helper_callers(root: str, p: Plan, inside: Callable[[str], bool],
+                        callers_of: Dict[str, List[SharedTable]],
+                        lines: Optional[Dict[str, List[str]]] = None) -> None:
+    """The .c files that reach a table only through a helper its header keeps
+    (llc_sk_dev_hash(sap, ifindex) of llc's sk_dev_hash) are files of the table too:
+    the rule writes such a call as hash_add() or hash_for_each_possible() of the table
+    there. (One that stays, outside this run, still picks the bucket hash_min() picks.)
+    callers_of: _helper_callers(p); lines: search_lines() of their word_pattern()."""
     if not callers_of:
         return
-    naming = files_naming(root, sorted(callers_of), MAX_FILES_PER_TABLE)
+    naming = files_naming(root, sorted(callers_of), MAX_FILES_PER_TABLE, lines)
     for helper, tables in sorted(callers_of.items()):
         for t in tables:
             headers = sorted({d.path for d in t.declarations if d.path.endswith('.h')})
