@@ -190,8 +190,8 @@ def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
         with open(groups, 'w') as f:
             f.write('\n\n'.join(sorted(fields)) + '\n')
         cmd = [spatch.program, '-D', 'patch', '--very-quiet'] + python_option() + [
-               '--sp-file', RULE, '--no-includes',
-               '--in-place', '--timeout', str(spatch.timeout), '--file-groups', groups]
+               '--sp-file', RULE, '--no-includes', '--in-place', '--no-show-diff',
+               '--timeout', str(spatch.timeout), '--file-groups', groups]
         if spatch.jobs > 1:
             cmd += ['-j', str(spatch.jobs)]
         try:

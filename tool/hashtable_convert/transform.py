@@ -73,10 +73,12 @@ class Spatch:
 
     def command(self, groups_file: str, crossfile: bool, rule: Optional[str] = None) -> List[str]:
         # gated: a family of patch rules runs only where its kind of change was approved
-        # (faster; make coccicheck leaves it out, as its file selection cannot use it)
+        # (faster; make coccicheck leaves it out, as its file selection cannot use it);
+        # --no-show-diff: the changed files are read, and spatch would run diff for each
+        # (2 of the 17.6 s of CPU of Linux 6.1's local batch)
         cmd = [self.program, '-D', 'patch', '-D', 'gated', '--very-quiet'] + python_option() + [
                '--sp-file', rule or self.rule,
-               '--no-includes', '--in-place', '--timeout', str(self.timeout),
+               '--no-includes', '--in-place', '--no-show-diff', '--timeout', str(self.timeout),
                '--file-groups', groups_file]
         if self.jobs > 1:
             cmd += ['-j', str(self.jobs)]
