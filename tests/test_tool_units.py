@@ -7,6 +7,7 @@ Run: cd tests && python3 -m unittest test_tool_units
 import collections
 import io
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -988,6 +989,50 @@ class IncludesTest(unittest.TestCase):
             t = shared.plan(tmp, ['user.c', 'include/s.h'], decls).shared['queue']
             self.assertEqual(len(t.reasons), 1)
             self.assertTrue(t.reasons[0].startswith('named in '), t.reasons)
+
+
+class TypedWordsTest(unittest.TestCase):
+    """includes._Typed finds what the pattern TYPED = \\bstruct\\s+S\\b|\\b(?:NAME|...)\\b
+    finds, followed by each part the declaration reader puts after it."""
+
+    TEXTS = [
+        'struct s *a; struct s_t b; s_t *c, *d; struct sx *e; typedef struct s s_t;',
+        'struct foo *x; foo y; struct  s\n*(*fn)(void); int s_tail; s_t2 z; xstruct s *n;',
+        'DECLARE_PER_CPU(struct s, cpu_s); DEF( s_t *, many); f(s_t, g, h); (  s_t ,k)',
+        'struct struct_s; struct s; struct s s; s_t s_t; xs_t y; s_tx y; 9s_t w; s_t',
+        '#define S_TYPE struct s\n#define P_TYPE s_t *\n#define NOT (s_t) x\n',
+        'const struct s *const p, *q = 0; volatile s_t __rcu *r; struct s (*tab)[4];',
+        'struct\ts\t*p;  (struct s*,n) struct s\u00e9lan *u; s_t\u00e9 v; \u00e9 s_t w;',
+        'typedef struct s s; s *sp; struct s s2; (struct s, s3) (s, s4)',
+    ]
+    NAME_SETS = [set(), {'s_t'}, {'s_t', 'foo', 'struct'}, {'s_t', 'y', 'cpu_s', 'x'}, {'s', 's_t'}]
+
+    @staticmethod
+    def reference(names):
+        words = '|'.join(sorted(re.escape(n) for n in names))
+        return r'(?:\bstruct\s+s\b%s)' % (r'|\b(?:%s)\b' % words if words else '')
+
+    def test_places_and_what_follows_agree_with_the_pattern(self):
+        rests = [includes._DECLARATOR_RE, includes._MACRO_ARGUMENT_RE, includes._TYPE_ONLY_RE]
+        for text in self.TEXTS:
+            for names in self.NAME_SETS:
+                typed = includes._Typed('s', set(names))
+                ref = self.reference(names)
+                self.assertEqual(typed.search(text), bool(re.search(ref, text)), (text, names))
+                for rest in rests:
+                    want = [(m.start(), m.end()) for m in re.finditer(ref + rest.pattern, text)]
+                    got = [(at, m.end()) for at, m in typed.finditer(text, rest)]
+                    self.assertEqual(got, want, (text, names, rest.pattern))
+                    # the macro argument reader: ( before the place, as \(\s*TYPED
+                    want = [m.group(1) for m in re.finditer(r'\(\s*' + ref + rest.pattern, text)
+                            if m.lastindex]
+                    if rest is includes._MACRO_ARGUMENT_RE:
+                        found = set()
+                        includes._declared_in('s', text, typed, found, set())
+                        self.assertTrue(set(want) <= found, (text, names, want, found))
+                for at in range(len(text)):
+                    want = [m.end() for m in [re.compile(ref).match(text, at)] if m]
+                    self.assertEqual(typed.ends(text, at)[:1], want, (text, names, at))
 
 
 # --------------------------------------------------------------------------- decide

@@ -366,20 +366,67 @@ def typed_names(root: str, struct: str, headers: Iterable[str], units: Iterable[
             headers.add(h)
             texts[h] = _code(root, h)
         names, typedefs = _declared_with(struct, list(texts.values()), names)
-    typed = _typed_pattern(struct, names)
+    typed = _Typed(struct, set(names))
     # only a unit that names the type can declare a global of it
     scopes = [_file_scope(code) for code in (_code(root, u) for u in units)
               if (struct in _words(code) or names & _words(code)) and typed.search(code)]
     return _declared_with(struct, list(texts.values()) + scopes, names)[0] if scopes else names
 
 
-def _typed_pattern(struct: str, names: Set[str]):
-    words = '|'.join(sorted(re.escape(n) for n in names))
-    return _compiled(r'(?:\bstruct\s+%s\b%s)' % (re.escape(struct),
-                                                 r'|\b(?:%s)\b' % words if words else ''))
+class _Typed:
+    r"""Where a text names struct S or one of names (words of that type), as the pattern
+    TYPED = \bstruct\s+S\b|\b(?:NAME|...)\b finds it. One small pattern per set of names
+    finds the places; what follows a place is matched by patterns compiled once (a
+    pattern of TYPED and each of them, per set of names, took 3 s of re.compile on Linux
+    6.1)."""
+
+    def __init__(self, struct: str, names: Set[str]):
+        self.names = names
+        self._struct = _compiled(r'struct\s+%s\b' % re.escape(struct))
+        words = '|'.join(sorted(re.escape(n) for n in names))
+        # zero-width: every place, also the S of struct S where S is one of names
+        self._places = _compiled(r'(?=\bstruct\s+%s\b%s)' % (
+            re.escape(struct), r'|\b(?:%s)\b' % words if words else ''))
+
+    def ends(self, text: str, at: int) -> List[int]:
+        """Where the typed words that start at offset at end, in the order TYPED tries
+        them (struct S, then a name)."""
+        out = []
+        if self._places.match(text, at):
+            m = self._struct.match(text, at)
+            if m:
+                out.append(m.end())
+            word = _WORD_RE.match(text, at)
+            if word and word.group() in self.names:
+                out.append(word.end())
+        return out
+
+    def finditer(self, text: str, rest):
+        """re.finditer(TYPED + rest.pattern, text), as (start, match of rest): each
+        match begins where the one before it ended, or after."""
+        after = 0
+        for place in self._places.finditer(text):
+            at = place.start()
+            if at < after:
+                continue
+            for end in self.ends(text, at):
+                m = rest.match(text, end)
+                if m:
+                    yield at, m
+                    after = m.end()
+                    break
+
+    def search(self, text: str) -> bool:
+        return self._places.search(text) is not None
 
 
+_WORD_RE = re.compile(r'[A-Za-z_]\w*')
 _QUALIFIERS = r'(?:(?:const|volatile|__\w+)[\s*]+)*'
+# what follows a typed word in a declaration: struct S *name, struct S *(*fn)(void)
+_DECLARATOR_RE = re.compile(r'[\s*)]*' + _QUALIFIERS + r'(?:\(\s*\*\s*)?([A-Za-z_]\w*)\s*[\[;,)=(:]')
+# DECLARE_PER_CPU(struct S, name): what follows the typed word
+_MACRO_ARGUMENT_RE = re.compile(r'[\s*]*,\s*([A-Za-z_]\w*)\s*\)')
+_TYPE_ONLY_RE = re.compile(r'[\s*]*$')
 
 
 def _declared_with(struct: str, texts: List[str], names: Set[str]) -> Tuple[Set[str], Set[str]]:
@@ -388,7 +435,7 @@ def _declared_with(struct: str, texts: List[str], names: Set[str]) -> Tuple[Set[
     names = set(names)
     typedefs: Set[str] = set()
     # what a text gives depends only on which of the names it has: a text is read
-    # again only when a new name is one of its words (in a pattern of its names only)
+    # again only when a new name is one of its words (with a pattern of its names only)
     scanned: Dict[int, Tuple[Set[str], bool]] = {}
     for _ in range(4):
         before = set(names)
@@ -398,26 +445,24 @@ def _declared_with(struct: str, texts: List[str], names: Set[str]) -> Tuple[Set[
             if not any(has) or scanned.get(i) == has:
                 continue
             scanned[i] = has
-            _declared_in(struct, text, _typed_pattern(struct, has[0]), names, typedefs)
+            _declared_in(struct, text, _Typed(struct, set(has[0])), names, typedefs)
         if names == before:
             break
     return names, typedefs
 
 
-def _declared_in(struct: str, text: str, typed_re, names: Set[str], typedefs: Set[str]) -> None:
-    """Add to names (and typedefs) what text declares with a type typed_re matches."""
-    typed = typed_re.pattern
+def _declared_in(struct: str, text: str, typed: _Typed, names: Set[str], typedefs: Set[str]) -> None:
+    """Add to names (and typedefs) what text declares with a type typed finds."""
     # struct S *name, typedef struct S name, struct S *fn(, typeof(struct S) *name,
     # struct S *(*fn)(void), and each declarator of struct S *a, *b;
-    for m in _compiled(typed + r'[\s*)]*' + _QUALIFIERS +
-                       r'(?:\(\s*\*\s*)?([A-Za-z_]\w*)\s*[\[;,)=(:]').finditer(text):
-        start = max(text.rfind(c, 0, m.start()) for c in ';{}') + 1
+    for at, m in typed.finditer(text, _DECLARATOR_RE):
+        start = max(text.rfind(c, 0, at) for c in ';{}') + 1
         statement = text[start:m.start(1)]
         if statement.count('(') - statement.count(')') > (1 if '(*' in
-                                                         text[m.start():m.start(1)].replace(' ', '') else 0):
+                                                         text[at:m.start(1)].replace(' ', '') else 0):
             continue            # a parameter
         names.add(m.group(1))
-        if re.search(r'\btypedef\b', text[start:m.start()]):
+        if re.search(r'\btypedef\b', text[start:at]):
             typedefs.add(m.group(1))
         end = text.find(';', m.end())
         rest = text[m.end() - 1:end] if end > 0 else ''
@@ -425,8 +470,18 @@ def _declared_in(struct: str, text: str, typed_re, names: Set[str], typedefs: Se
             for more in re.finditer(r',[\s*]*' + _QUALIFIERS + r'([A-Za-z_]\w*)', rest):
                 names.add(more.group(1))
     # a macro that declares its argument with the type: DECLARE_PER_CPU(struct S, name)
-    for m in _compiled(r'\(\s*' + typed + r'[\s*]*,\s*([A-Za-z_]\w*)\s*\)').finditer(text):
-        names.add(m.group(1))
+    # (\(\s*TYPED...: a match holds one ( only, at its start, so matches never overlap)
+    for place in typed._places.finditer(text):
+        at = j = place.start()
+        while j > 0 and text[j - 1].isspace():
+            j -= 1
+        if j == 0 or text[j - 1] != '(':
+            continue
+        for end in typed.ends(text, at):
+            m = _MACRO_ARGUMENT_RE.match(text, end)
+            if m:
+                names.add(m.group(1))
+                break
     # typedef struct S { ... } name;
     for m in re.finditer(r'\btypedef\s+struct\s+%s\s*\{' % re.escape(struct), text):
         end = _close_brace(text, text.index('{', m.start()))
@@ -435,9 +490,11 @@ def _declared_in(struct: str, text: str, typed_re, names: Set[str], typedefs: Se
             names.add(tail.group(1))
             typedefs.add(tail.group(1))
     for m in _DEFINE_BODY_RE.finditer(text):
-        if typed_re.search(m.group(2)):
+        body = m.group(2)
+        if typed.search(body):
             names.add(m.group(1))
-            if _compiled(r'\s*' + typed + r'[\s*]*$').match(m.group(2)):
+            lead = len(body) - len(body.lstrip())
+            if any(_TYPE_ONLY_RE.match(body, end) for end in typed.ends(body, lead)):
                 typedefs.add(m.group(1))     # #define S_TYPE struct S: a type
 
 
