@@ -169,20 +169,24 @@ class IncludeGraph:
         force-includes one of them gives its folder as "folder/" (every unit below)."""
         seen = set(headers) | self.unknown_computed()
         todo = list(seen)
+        order = list(seen)          # seen, in the order it grew (by_name follows it)
+        by_name: Dict[str, List[str]] = defaultdict(list)
+        indexed = 0
         count = len(seen & wanted)
         while True:
             while todo:
                 for f in self.includers(todo.pop()):
                     if f not in seen:
                         seen.add(f)
+                        order.append(f)
                         todo.append(f)
                         count += f in wanted
                         if count > limit:
                             return None
             # a file defining a computed include's macro to a file seen includes it there
-            by_name = defaultdict(list)
-            for x in seen:
+            for x in order[indexed:]:
                 by_name[x.rpartition('/')[2]].append(x)
+            indexed = len(order)
             more = {f for f, targets in self.defined_targets.items() if f not in seen and any(
                 by_name.get(t + '.h') or any(_ends_with(x, _written(t))
                                              for x in by_name.get(os.path.basename(t), ()))
@@ -190,6 +194,7 @@ class IncludeGraph:
             if not more:
                 break
             seen |= more
+            order.extend(sorted(more))
             todo = list(more)
             count += len(more & wanted)
             if count > limit:
