@@ -3739,7 +3739,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                          'which no one expression gives the key' % (d.name, unresolved[0]), where)
             elif m.mix is not None and all(helpers.is_pure(c) for c in m.calls):
                 text = render(d.toks, m.mix, full_env)
-                local_type = m.local_types.get(key_local(m)) if key_local(m) else None
+                local_type = m.local_types.get(key_local(m))
                 typed = strip_parens(m.mix)[0] == 'id' and strip_parens(m.mix)[1] in m.typed_locals
                 if local_type and not typed and returns_width(text) != width_class(local_type):
                     # the local converted the value to its type: keep that conversion

@@ -2061,6 +2061,15 @@ class CliTest(unittest.TestCase):
         self.assertEqual(cmd[:3], ['nice', '-n', '10'])
         self.assertEqual(cmd[3:], transform.Spatch(jobs=2).command('groups', False))
 
+    def test_the_declare_pass_runs_spatch_without_the_gates(self):
+        gated = transform.Spatch(jobs=2).command('groups', False, 'r.cocci')
+        plain = transform.Spatch(jobs=2).command('groups', False, 'r.cocci', gated=False)
+        at = gated.index('gated')
+        self.assertEqual(gated[at - 1:at + 1], ['-D', 'gated'])
+        self.assertEqual(gated[:at - 1] + gated[at + 1:], plain)     # the same, less the gates
+        self.assertIn('--no-show-diff', plain)
+        self.assertEqual(plain[plain.index('--sp-file') + 1], 'r.cocci')
+
 
 class LayoutTest(unittest.TestCase):
     def test_a_new_long_line_breaks_after_an_operator_under_its_bracket(self):

@@ -21,7 +21,7 @@ from .model import Table
 from .shared import included_facts, included_headers, object_macros
 from .sources import _search_command, blank_comments_and_strings, read_text, \
     with_hashtable_include
-from .transform import HERE, Spatch, python_option, run_spatch
+from .transform import HERE, Spatch, run_spatch
 
 RULE = os.path.join(HERE, 'semantic-patches', 'declare_hashtable.cocci')
 # objects that include a changed header, built besides the converted ones
@@ -189,13 +189,8 @@ def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
         groups = os.path.join(scratch, '.groups')     # a file each: -j spreads them
         with open(groups, 'w') as f:
             f.write('\n\n'.join(sorted(fields)) + '\n')
-        cmd = [spatch.program, '-D', 'patch', '--very-quiet'] + python_option() + [
-               '--sp-file', RULE, '--no-includes', '--in-place', '--no-show-diff',
-               '--timeout', str(spatch.timeout), '--file-groups', groups]
-        if spatch.jobs > 1:
-            cmd += ['-j', str(spatch.jobs)]
         try:
-            proc = run_spatch(cmd, scratch, dict(os.environ, HASHTABLE_CONVERT_FIELDS=facts))
+            proc = run_spatch(spatch.command(groups, False, RULE, gated=False), scratch, dict(os.environ, HASHTABLE_CONVERT_FIELDS=facts))
         except OSError as e:
             out.note = 'member tables keep struct hlist_head T[N]: cannot run %s: %s' % (
                 spatch.program, e.strerror)

@@ -24,7 +24,7 @@ import re
 import subprocess
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, Iterator, List, Optional, Set, Tuple
 
 from .sources import INCLUDED_SUFFIXES, _search_command, blank_comments_and_strings, read_text
 
@@ -409,12 +409,15 @@ class _Typed:
                 out.append(word.end())
         return out
 
+    def places(self, text: str) -> Iterator[int]:
+        """Every offset of text where a typed word starts."""
+        return (place.start() for place in self._places.finditer(text))
+
     def finditer(self, text: str, rest):
         """re.finditer(TYPED + rest.pattern, text), as (start, match of rest): each
         match begins where the one before it ended, or after."""
         after = 0
-        for place in self._places.finditer(text):
-            at = place.start()
+        for at in self.places(text):
             if at < after:
                 continue
             for end in self.ends(text, at):
@@ -479,8 +482,8 @@ def _declared_in(struct: str, text: str, typed: _Typed, names: Set[str], typedef
                 names.add(more.group(1))
     # a macro that declares its argument with the type: DECLARE_PER_CPU(struct S, name)
     # (\(\s*TYPED...: a match holds one ( only, at its start, so matches never overlap)
-    for place in typed._places.finditer(text):
-        at = j = place.start()
+    for at in typed.places(text):
+        j = at
         while j > 0 and text[j - 1].isspace():
             j -= 1
         if j == 0 or text[j - 1] != '(':

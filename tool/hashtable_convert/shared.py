@@ -304,11 +304,12 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
     # the last three searches in one walk of the tree, for the tables that may still be
     # converted now (_add_helper_callers() may refuse more): each reads its own matches
     callers_of = _helper_callers(p)
+    tags_now = identifiers(_viable_tags(p))
     patterns = []
     if callers_of:
         patterns.append(word_lines(identifiers(callers_of)))
-    if identifiers(_viable_tags(p)):
-        patterns.append(define_lines(identifiers(_viable_tags(p))))
+    if tags_now:
+        patterns.append(define_lines(tags_now))
     if _viable_names(p):
         patterns.append(PASTE_LINES)
     lines = search_lines(root, patterns)
@@ -378,7 +379,7 @@ def _add_helper_callers(root: str, p: Plan, inside: Callable[[str], bool],
     (llc_sk_dev_hash(sap, ifindex) of llc's sk_dev_hash) are files of the table too:
     the rule writes such a call as hash_add() or hash_for_each_possible() of the table
     there. (One that stays, outside this run, still picks the bucket hash_min() picks.)
-    callers_of: _helper_callers(p); lines: search_lines() of their word_pattern()."""
+    callers_of: _helper_callers(p); lines: search_lines() of their word_lines()."""
     if not callers_of:
         return
     naming = files_naming(root, sorted(callers_of), MAX_FILES_PER_TABLE, lines)

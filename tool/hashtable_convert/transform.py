@@ -71,12 +71,16 @@ class Spatch:
     rule: str = RULE
     niceness: int = 0        # added to spatch's: a batch that yields the cores to other work
 
-    def command(self, groups_file: str, crossfile: bool, rule: Optional[str] = None) -> List[str]:
-        # gated: a family of patch rules runs only where its kind of change was approved
-        # (faster; make coccicheck leaves it out, as its file selection cannot use it);
-        # --no-show-diff: the changed files are read, and spatch would run diff for each
-        # (2 of the 17.6 s of CPU of Linux 6.1's local batch)
-        cmd = [self.program, '-D', 'patch', '-D', 'gated', '--very-quiet'] + python_option() + [
+    def command(self, groups_file: str, crossfile: bool, rule: Optional[str] = None,
+                gated: bool = True) -> List[str]:
+        """spatch over the files of groups_file, in place, with rule (default: self.rule).
+        gated: a family of patch rules runs only where its kind of change was approved
+        (faster; make coccicheck leaves it out, as its file selection cannot use it; the
+        DECLARE_HASHTABLE() rule has no such gate). --no-show-diff: the changed files are
+        read, and spatch would run diff for each (2 of the 17.6 s of CPU of Linux 6.1's
+        local batch)."""
+        cmd = [self.program, '-D', 'patch'] + (['-D', 'gated'] if gated else []) + \
+            ['--very-quiet'] + python_option() + [
                '--sp-file', rule or self.rule,
                '--no-includes', '--in-place', '--no-show-diff', '--timeout', str(self.timeout),
                '--file-groups', groups_file]
