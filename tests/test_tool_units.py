@@ -854,6 +854,39 @@ class IncludesTest(unittest.TestCase):
                              ['gen.h', 'linux/other.h', 'linux/s.h'])
             self.assertTrue(graph.among('include/linux/s.h', included))
 
+    def test_seeing_until_all_stops_once_every_wanted_file_is_seen(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.tree(tmp)
+            graph = includes.include_graph(tmp)
+            whole = graph.seeing(['include/linux/s.h'])
+            part = graph.seeing(['include/linux/s.h'], {'include/linux/wrap.h'}, until_all=True)
+            self.assertIn('include/linux/wrap.h', part)
+            self.assertLess(part, whole)
+            # a wanted file that never comes: the whole set, or None past the limit
+            self.assertEqual(graph.seeing(['include/linux/s.h'], {'drv/user.c', 'drv/plain.c'},
+                                          until_all=True), whole)
+            self.assertIsNone(graph.seeing(['include/linux/s.h'], {'drv/user.c', 'net/kb.c'}, 1,
+                                           until_all=True))
+            # units_seeing() keeps a unit of its own only where it cannot see the header
+            self.assertEqual(includes.units_seeing(tmp, ['drv/user.c', 'drv/plain.c'],
+                                                   ['include/linux/s.h'], 32), ['drv/user.c'])
+            self.assertEqual(includes.units_seeing(tmp, ['drv/user.c', 'net/kb.c'],
+                                                   ['include/linux/s.h'], 32),
+                             ['drv/user.c', 'net/kb.c'])
+
+    def test_an_include_line_that_does_not_show_its_target_may_include_anything(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            odd = {'a.c': '/* c */ #include "x.h"\n', 'b.c': '# /* c */ include "x.h"\n',
+                   'c.c': '#include /* c */ "x.h"\n', 'd.c': '#include \\\n\t"x.h"\n',
+                   'e.c': '#include\n', 'f.c': '#include_next // c\n<x.h>\n',
+                   'g.c': '#include \t\n"x.h"\n'}
+            for name, text in odd.items():
+                put(tmp, 'drv/' + name, text)
+            put(tmp, 'drv/plain.c', '#include "x.h" /* c */\n#include <y.h> // c\n')
+            includes.forget(tmp)
+            graph = includes.include_graph(tmp)
+            self.assertEqual(sorted(graph.unknown_computed()), sorted('drv/' + n for n in odd))
+
     def test_typed_names_are_what_a_header_needs_to_reach_the_struct(self):
         with tempfile.TemporaryDirectory() as tmp:
             put(tmp, 'include/t.h',
