@@ -100,6 +100,7 @@ class IncludeGraph:
     _unknown: Optional[Set[str]] = None
     _includers: Dict[str, FrozenSet[str]] = field(default_factory=dict)   # includers()
     _resolved: Dict[str, tuple] = field(default_factory=dict)     # _resolved_includes()
+    _unresolved_index: tuple = (None, {})                          # _by_last_part()
 
     def own_folder(self, inc: Include) -> Optional[str]:
         """The file a quoted include names in its includer's own folder, which the
@@ -269,10 +270,21 @@ class IncludeGraph:
         the member) with an #include MACRO that cannot be followed may include it too."""
         files, unresolved = included
         base = os.path.basename(path)
-        if path in files or any(_ends_with(path, u) or base == u + '.h' for u in unresolved
-                                if u.rpartition('/')[2] in (base, base[:-2])):
+        if path in files or any(_ends_with(path, u) or base == u + '.h'
+                                for u in self._by_last_part(unresolved).get(base, []) +
+                                self._by_last_part(unresolved).get(base[:-2], [])):
             return True
         return bool(self.unknown_computed() & files & naming)
+
+    def _by_last_part(self, unresolved: List[str]) -> Dict[str, List[str]]:
+        """unresolved by the last part of each path, for among() (called for each file of a
+        member with the same list: it read the whole list each time, 0.45 s on Linux 6.1)."""
+        if self._unresolved_index[0] is not unresolved:
+            index: Dict[str, List[str]] = defaultdict(list)
+            for u in unresolved:
+                index[u.rpartition('/')[2]].append(u)
+            self._unresolved_index = (unresolved, dict(index))
+        return self._unresolved_index[1]
 
 
 _GRAPHS: Dict[str, IncludeGraph] = {}
@@ -710,25 +722,51 @@ _AFTER_ACCESS_RE = re.compile(r'(?:->|\.)(?:\s|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*\
 _ARGUMENT_RE = re.compile(r'[(,](?:\s|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*\n)*$')
 
 
+def word_places(text: str, word: str) -> Iterator[int]:
+    """Where word starts in text as a whole word, as re.finditer(r'\bword\b') finds it
+    (str.find() is some 20 times faster than that pattern over headers)."""
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or not _is_word_char(text[at - 1])) and \
+                (end == len(text) or not _is_word_char(text[end])):
+            yield at
+        at = text.find(word, at + 1)
+
+
+def _is_word_char(c: str) -> bool:
+    return c.isalnum() or c == '_'
+
+
+_DIRECTIVE_START_RE = re.compile(r'[ \t]*#')
+_DEFINE_BEFORE_RE = re.compile(r'#\s*define\s+\w+\s+$')
+
+
 def _reaches_member(text: str, member: str) -> Optional[str]:
     """How text may name member as a member: 'macro' (in a directive: a macro's body),
     'code' (after -> or ., or as an argument of a macro that may make it one), or None
-    (a variable, a parameter, a function or a field of that name)."""
+    (a variable, a parameter, a function or a field of that name). Each occurrence is
+    judged by the 400 characters before it, read in place (Linux 6.1: 3,900 headers for
+    names such as queue and hash)."""
     found = None
     text = text.replace('\r', '')
-    for m in re.finditer(r'\b%s\b' % re.escape(member), text):
-        before = text[max(0, m.start() - 400):m.start()]
-        tail = before.rstrip()
-        if tail.endswith('*/') or '//' in tail[tail.rfind('\n') + 1:]:
+    for start in word_places(text, member):
+        low = max(0, start - 400)       # text[low:start] is what comes before it
+        end = start                     # and text[low:end] that without its white space
+        while end > low and text[end - 1].isspace():
+            end -= 1
+        last_line = text.rfind('\n', low, end) + 1 or low
+        if text.endswith('*/', low, end) or text.find('//', last_line, end) >= 0:
+            before = text[low:start]
             reached = _AFTER_ACCESS_RE.search(before) or _ARGUMENT_RE.search(before)
         else:                   # no comment before it: the same test, quicker
-            reached = tail.endswith(('->', '.', '(', ','))
-        line = text.rfind('\n', 0, m.start())
+            reached = text.endswith(('->', '.', '(', ','), low, end)
+        line = text.rfind('\n', 0, start)
         while True:
-            directive = re.match(r'[ \t]*#', text[line + 1:line + 65])
+            directive = _DIRECTIVE_START_RE.match(text, line + 1, line + 65)
             if directive:
                 # (p)->T, offsetof(S, T), or #define F T (then p->F): not a field u32 T;
-                if reached or re.search(r'#\s*define\s+\w+\s+$', before):
+                if reached or _DEFINE_BEFORE_RE.search(text, low, start):
                     return 'macro'
                 break
             if line <= 0 or text[line - 1] != '\\':
