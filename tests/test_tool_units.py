@@ -854,6 +854,13 @@ class IncludesTest(unittest.TestCase):
                              ['gen.h', 'linux/other.h', 'linux/s.h'])
             self.assertTrue(graph.among('include/linux/s.h', included))
 
+    def test_word_places_are_where_the_word_pattern_matches(self):
+        for text, word in (('hash hashtable _hash hash_ hash', 'hash'), ('xhash\u00e9hash hash\u00e9', 'hash'),
+                           ('aaa aa aaaa aa', 'aa'), ('p->q;q', 'q'), ('', 'q'), ('q', 'q'),
+                           ('\u00e9q q\u0661 q1 (q)', 'q')):
+            self.assertEqual(list(includes.word_places(text, word)),
+                             [m.start() for m in re.finditer(r'\b%s\b' % word, text)], text)
+
     def test_seeing_until_all_stops_once_every_wanted_file_is_seen(self):
         with tempfile.TemporaryDirectory() as tmp:
             self.tree(tmp)
