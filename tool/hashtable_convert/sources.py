@@ -171,6 +171,13 @@ def include_dirs(root: str, rel: str) -> List[str]:
     root, nearest first (a kernel tree's top include/ is the last of them),
     then the -I folders that kbuild makefiles add for rel (kbuild_dirs()).
     """
+    return list(_include_dirs(root, rel))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _include_dirs(root: str, rel: str) -> Tuple[str, ...]:
+    """include_dirs(), once per file and run (the makefiles are read once per run too:
+    the facts of the headers asked 1,511 times for 300 files on Linux 6.1)."""
     out = []
     d = os.path.dirname(rel)
     while True:
@@ -180,7 +187,7 @@ def include_dirs(root: str, rel: str) -> List[str]:
         if not d:
             break
         d = os.path.dirname(d)
-    return out + [k for k in kbuild_dirs(root, rel) if k not in out]
+    return tuple(out + [k for k in kbuild_dirs(root, rel) if k not in out])
 
 
 # ccflags-y += -I$(src)/lib, subdir-ccflags-y := -I $(srctree)/drivers/x (continued lines joined)
