@@ -494,9 +494,15 @@ def pasted_names(root: str, names: List[str],
         for frag, side in ((left.strip(), 'left'), (right.strip(), 'right')):
             if len(frag) >= 2:
                 pieces.add((path, frag, side))
+    # the names each piece is part of (30,000 pieces of Linux 6.1 tried on every name: 0.6 s)
+    within: Dict[str, List[str]] = {}
+    for name in names:
+        for part in {name[i:j] for i in range(len(name)) for j in range(i + 2, len(name) + 1)}:
+            if part != name:
+                within.setdefault(part, []).append(name)
     for path, frag, side in sorted(pieces):
-        for name in names:
-            if name in found or frag == name or frag not in name:
+        for name in within.get(frag, ()):
+            if name in found:
                 continue
             # a left piece has the pasted text after it, a right piece before it
             at = [i for i in range(len(name)) if name.startswith(frag, i) and
