@@ -18,6 +18,7 @@ trace/define_trace.h does) reaches what the macro is defined to: a file that
 defines such a macro to a file that sees S sees S too.
 """
 
+import bisect
 import functools
 import os
 import re
@@ -526,9 +527,10 @@ def _declared_in(struct: str, text: str, typed: _Typed, names: Set[str], typedef
         if rest.startswith(','):
             for more in re.finditer(r',[\s*]*' + _QUALIFIERS + r'([A-Za-z_]\w*)', rest):
                 names.add(more.group(1))
+    places = list(typed.places(text))
     # a macro that declares its argument with the type: DECLARE_PER_CPU(struct S, name)
     # (\(\s*TYPED...: a match holds one ( only, at its start, so matches never overlap)
-    for at in typed.places(text):
+    for at in places:
         j = at
         while j > 0 and text[j - 1].isspace():
             j -= 1
@@ -547,6 +549,10 @@ def _declared_in(struct: str, text: str, typed: _Typed, names: Set[str], typedef
             names.add(tail.group(1))
             typedefs.add(tail.group(1))
     for m in _DEFINE_BODY_RE.finditer(text):
+        # (a typed word in the body alone is one in the text: only those bodies are searched)
+        first = bisect.bisect_left(places, m.start(2))
+        if first == len(places) or places[first] >= m.end(2):
+            continue
         body = m.group(2)
         if typed.search(body):
             names.add(m.group(1))
