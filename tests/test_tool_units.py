@@ -881,12 +881,47 @@ class IncludesTest(unittest.TestCase):
                                                    ['include/linux/s.h'], 32),
                              ['drv/user.c', 'net/kb.c'])
 
+    def test_seeing_past_the_limit_from_its_start(self):
+        # (a review: a unit with an include no one can follow counts from the start)
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'h.h', 'struct s { int m; };\n')
+            put(tmp, 'u.c', '#include MACRO\n')
+            put(tmp, 'v.c', '#include "h.h"\n')
+            put(tmp, 'w.c', 'int m;\n')
+            includes.forget(tmp)
+            graph = includes.include_graph(tmp)
+            for until_all in (False, True):
+                self.assertIsNone(graph.seeing(['h.h'], {'u.c', 'w.c'}, 0, until_all=until_all))
+            self.assertEqual(includes.units_seeing(tmp, ['u.c', 'w.c'], ['h.h'], 0), ['u.c', 'w.c'])
+            self.assertEqual(includes.units_seeing(tmp, ['u.c', 'w.c'], ['h.h'], 5), ['u.c'])
+
+    def test_a_search_that_failed_is_made_again_through_a_pipe(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            partial = tempfile.TemporaryFile()
+            partial.write(b'a.c:#include <x')
+            failed = includes._Search(subprocess.Popen(['sh', '-c', 'exit 2']), partial,
+                                      ['printf', 'a.c:#include <x.h>\\n'], tmp)
+            self.assertEqual(includes._output(failed), 'a.c:#include <x.h>\n')
+            self.assertTrue(partial.closed)
+            done = includes._Search(subprocess.Popen(['true']), tempfile.TemporaryFile(),
+                                    ['false'], tmp)
+            done.output.write(b'b.c:#include "y.h"\n')
+            self.assertEqual(includes._output(done), 'b.c:#include "y.h"\n')
+
+    def test_forget_drops_the_include_folders_found(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'drv/a.c', '')
+            self.assertEqual(sources.include_dirs(tmp, 'drv/a.c'), [])
+            put(tmp, 'drv/include/x.h', '')
+            includes.forget(tmp)
+            self.assertEqual(sources.include_dirs(tmp, 'drv/a.c'), ['drv/include'])
+
     def test_an_include_line_that_does_not_show_its_target_may_include_anything(self):
         with tempfile.TemporaryDirectory() as tmp:
             odd = {'a.c': '/* c */ #include "x.h"\n', 'b.c': '# /* c */ include "x.h"\n',
                    'c.c': '#include /* c */ "x.h"\n', 'd.c': '#include \\\n\t"x.h"\n',
                    'e.c': '#include\n', 'f.c': '#include_next // c\n<x.h>\n',
-                   'g.c': '#include \t\n"x.h"\n'}
+                   'g.c': '#include \t\n"x.h"\n', 'h.c': '#include \\\f\n"x.h"\n'}
             for name, text in odd.items():
                 put(tmp, 'drv/' + name, text)
             put(tmp, 'drv/plain.c', '#include "x.h" /* c */\n#include <y.h> // c\n')

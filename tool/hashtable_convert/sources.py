@@ -174,6 +174,12 @@ def include_dirs(root: str, rel: str) -> List[str]:
     return list(_include_dirs(root, rel))
 
 
+def forget_include_dirs() -> None:
+    """Drop what include_dirs() and the makefiles gave (the tree changed)."""
+    _include_dirs.cache_clear()
+    _MAKEFILE_FLAGS.clear()
+
+
 @functools.lru_cache(maxsize=1 << 14)
 def _include_dirs(root: str, rel: str) -> Tuple[str, ...]:
     """include_dirs(), once per file and run (the makefiles are read once per run too:
