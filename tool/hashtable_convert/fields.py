@@ -190,7 +190,8 @@ def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
         with open(groups, 'w') as f:
             f.write('\n\n'.join(sorted(fields)) + '\n')
         try:
-            proc = run_spatch(spatch.command(groups, False, RULE, gated=False), scratch, dict(os.environ, HASHTABLE_CONVERT_FIELDS=facts))
+            proc = run_spatch(spatch.command(groups, False, RULE, gated=False), scratch,
+                              dict(os.environ, HASHTABLE_CONVERT_FIELDS=facts))
         except OSError as e:
             out.note = 'member tables keep struct hlist_head T[N]: cannot run %s: %s' % (
                 spatch.program, e.strerror)

@@ -272,9 +272,9 @@ class IncludeGraph:
         the member) with an #include MACRO that cannot be followed may include it too."""
         files, unresolved = included
         base = os.path.basename(path)
+        by_last_part = self._by_last_part(unresolved)
         if path in files or any(_ends_with(path, u) or base == u + '.h'
-                                for u in self._by_last_part(unresolved).get(base, []) +
-                                self._by_last_part(unresolved).get(base[:-2], [])):
+                                for u in by_last_part.get(base, []) + by_last_part.get(base[:-2], [])):
             return True
         return bool(self.unknown_computed() & files & naming)
 
