@@ -1265,6 +1265,9 @@ class Table:
         self.injected = False        # declared in another file (see _SHARED)
         self.key = name              # injected: its key in _SHARED
         self.struct = None           # the struct a member table belongs to
+        # header functions that return a bucket they pick their own way (from the
+        # facts of the wrapper): they and their calls stay
+        self.own_bucket_helpers = set()
         self.declared = False        # its field will become DECLARE_HASHTABLE() (approval.py)
         self.widths, self.forms = {}, set()
 
@@ -1326,6 +1329,7 @@ class FileState:
             t.injected = True
             t.key = key
             t.struct = info.get('struct')
+            t.own_bucket_helpers = set(info.get('own_bucket_helpers', ()))
             self.tables[name] = t
 
 
@@ -3674,6 +3678,10 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         return None
     if t is None or (tables_only is not None and t not in tables_only):
         return None
+    if d.name in t.own_bucket_helpers:
+        # it stays in its header and so do its calls (the wrapper lets no access of the table
+        # pick a bucket by key)
+        return None
     through = sorted(free_names(m.table) & set(m.local_types))
     if through:
         # struct ns *n = ns_of(w); return &n->tbl[...]: n->tbl at a call would name the
@@ -3809,15 +3817,15 @@ def converted_parameters(d, env, types, arg_texts):
             out[name] = '(%s)%s' % (param_type, env[name])
     return out
 
-
+@initialize:python@
+@@
 def local_values(m, env):
     """The value of each local of a helper that one expression gives, converted to the
     local's type where that may change it (m.typed_locals), over the arguments of a
     call (env: parameter -> text there)."""
     return {name: substitute(value, env) for name, value in m.typed_locals.items()}
 
-@initialize:python@
-@@
+
 def _inner_arguments(d, m, inner_args, env, types):
     """(texts, types) of the arguments helper d passes the helper it calls, written over
     the arguments of d's call (env: parameter -> text there; types: theirs), or (None,

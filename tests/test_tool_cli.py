@@ -111,7 +111,7 @@ class SampleTreeTest(unittest.TestCase):
                                     'cache_table': 'converted', 'stats_table': 'converted',
                                     'by_id@peer_set': 'converted', 'by_id@flow_table': 'skipped',
                                     'by_port_nr': 'converted', 'trace_hash': 'converted',
-                                    'registry_hash': 'skipped', 'by_dst': 'skipped',
+                                    'by_index': 'converted', 'registry_hash': 'skipped', 'by_dst': 'skipped',
                                     'legacy_table': 'skipped'})
         self.assertIn('EXPORT_SYMBOL', self.tables['registry_hash']['reasons'][0])
         self.assertIn('hash_add', self.tables['legacy_table']['reasons'][0])
@@ -141,7 +141,7 @@ class SampleTreeTest(unittest.TestCase):
         self.assertIn('\tDECLARE_HASHTABLE(by_id, PEER_HASH_BITS);\n', header)
         self.assertNotIn('struct hlist_head by_id', header)
         self.assertIn('#include <linux/list.h>\n#include <linux/hashtable.h>\n', header)
-        self.assertEqual(self.report['counts']['declared'], 2)
+        self.assertEqual(self.report['counts']['declared'], 3)     # peer, link, slot
 
     def test_header_helper_that_picks_the_hash_min_bucket_stays(self):
         # link.h indexes by_port_nr in link_head() with hash_32() of the port and the
@@ -165,6 +165,27 @@ class SampleTreeTest(unittest.TestCase):
         patch = [n for n in os.listdir(self.series) if 'by_port_nr' in n]
         with open(os.path.join(self.series, patch[0])) as f:
             self.assertIn('link_head() (include/demo/link.h:24) stays as it is', f.read())
+
+    def test_header_helper_that_picks_its_bucket_its_own_way_stays_with_its_calls(self):
+        # slot.h's slot_head() masks the index: slot.c keeps calling it to add, the header's
+        # slot_find() to look up, and only what picks no bucket by key converts
+        # (test_program_output_is_unchanged: "slots: 534")
+        table = self.tables['by_index']
+        self.assertEqual(table['files'], ['slot/slot.c', 'slot/sum.c', 'include/demo/slot.h'])
+        self.assertEqual(table['own_bucket_helpers'], ['slot_head() (include/demo/slot.h:28)'])
+        slot, header = self.converted['slot/slot.c'], self.converted['include/demo/slot.h']
+        self.assertIn('\thash_init(set->by_index);\n', slot)
+        self.assertIn('\thlist_add_head(&s->node, slot_head(set, s->index));\n', slot)
+        self.assertIn('\thash_for_each(set->by_index, i, s, node)\n', self.converted['slot/sum.c'])
+        self.assertEqual(header, self.original['include/demo/slot.h'].replace(
+            '\tstruct hlist_head by_index[SLOT_BUCKETS];\n',
+            '\tDECLARE_HASHTABLE(by_index, SLOT_HASH_BITS);\n').replace(
+            '#include <linux/list.h>\n', '#include <linux/list.h>\n#include <linux/hashtable.h>\n'))
+        self.assertIn('slots: 534 ', self.before)
+        patch = [n for n in os.listdir(self.series) if 'by_index' in n]
+        with open(os.path.join(self.series, patch[0])) as f:
+            self.assertIn('slot_head() (include/demo/slot.h:28) stays as it is, and so does every '
+                          'call of it', ' '.join(f.read().split()))
 
     def test_members_of_two_structs_named_alike_are_two_tables(self):
         # flow.h's by_id has a lock per bucket: refused in flow.c; peer.h's converts,
@@ -258,10 +279,11 @@ class SampleTreeTest(unittest.TestCase):
 
     def test_format_patch_series_applies_with_git_am(self):
         names = sorted(os.listdir(self.series))
-        self.assertEqual(len(names), 7)         # session, conn, peer, link, cache, stats, trace
+        # session, conn, peer, link, slot, cache, stats, trace
+        self.assertEqual(len(names), 8)
         with open(os.path.join(self.series, names[0])) as f:
             first = f.read()
-        self.assertIn('Subject: [PATCH 1/7] ', first)
+        self.assertIn('Subject: [PATCH 1/8] ', first)
         self.assertIn('use hashtable.h for', first)
         self.assertIn('Why this is safe:', first)
         repo = os.path.join(self.tmp.name, 'by-git-am')
@@ -682,6 +704,84 @@ class OtherStructMemberTest(unittest.TestCase):
                 self.assertEqual(tables['mt']['verdict'], 'skipped')
                 self.assertIn('lib/c.c: ', tables['mt']['reasons'][0])
                 self.assertEqual(r.stdout, '')
+
+
+class OwnBucketHelperTest(unittest.TestCase):
+    """A header function that returns a bucket it picks its own way (a mask here) stays,
+    and so does every call of it: the table converts where no access picks a bucket by
+    key (only hash_init(), hash_for_each()), and is refused where one does (hash_add()
+    would put entries where that function does not look)."""
+
+    HEADER = ('#include <linux/list.h>\n#define NB_BITS 4\n#define NB (1 << NB_BITS)\n'
+              'struct reg { struct hlist_head mt[NB]; };\n'
+              'struct item { unsigned int key; struct hlist_node node; };\n'
+              'static inline struct hlist_head *reg_bucket(struct reg *r, unsigned int key)\n'
+              '{\n\treturn &r->mt[key & (NB - 1)];\n}\n')
+    INIT_ADD = ('#include <linux/list.h>\n#include "t.h"\n'
+                'void reg_init(struct reg *r)\n{\n\tunsigned int i;\n\n'
+                '\tfor (i = 0; i < NB; i++)\n\t\tINIT_HLIST_HEAD(&r->mt[i]);\n}\n\n'
+                'void reg_add(struct reg *r, struct item *it)\n{\n'
+                '\thlist_add_head(&it->node, reg_bucket(r, it->key));\n}\n')
+    COUNT = ('#include <linux/list.h>\n#include "t.h"\n'
+             'int reg_count(struct reg *r)\n{\n\tstruct item *it;\n\tunsigned int i;\n'
+             '\tint n = 0;\n\n\tfor (i = 0; i < NB; i++)\n'
+             '\t\thlist_for_each_entry(it, &r->mt[i], node)\n\t\t\tn++;\n\treturn n;\n}\n')
+    KEYED = ('#include <linux/list.h>\n#include "t.h"\n'
+             'void reg_put(struct reg *r, struct item *it)\n{\n'
+             '\thlist_add_head(&it->node, %s);\n}\n')
+
+    def convert(self, extra):
+        files = dict({'lib/t.h': self.HEADER, 'lib/a.c': self.INIT_ADD, 'lib/b.c': self.COUNT},
+                     **extra)
+        r, tables = run_on_tree(files, '--check', 'header')
+        self.assertNotIn('Traceback', r.stderr)
+        [table] = tables
+        return r, table
+
+    def test_only_accesses_without_a_key_convert_and_the_helper_stays(self):
+        r, table = self.convert({})
+        self.assertEqual(table['verdict'], 'converted', table['reasons'])
+        self.assertEqual(table['own_bucket_helpers'], ['reg_bucket() (lib/t.h:8)'])
+        self.assertEqual(table['kept_helpers'], [])
+        self.assertEqual(table['files'], ['lib/a.c', 'lib/b.c', 'lib/t.h'])
+        self.assertIn('+\thash_init(r->mt);\n', r.stdout)
+        self.assertIn('+\thash_for_each(r->mt, i, it, node)\n', r.stdout)
+        self.assertIn('+struct reg { DECLARE_HASHTABLE(mt, NB_BITS); };\n', r.stdout)
+        # the helper and its call stay
+        self.assertNotIn('reg_bucket', ''.join(l for l in r.stdout.splitlines(True)
+                                               if l[:1] in '+-'))
+        self.assertNotIn('hash_add', r.stdout)
+
+    def test_an_access_that_picks_a_bucket_by_key_blocks(self):
+        for name, bucket in (('mask', '&r->mt[it->key & (NB - 1)]'),
+                             ('hash_32', '&r->mt[hash_32(it->key, NB_BITS)]')):
+            with self.subTest(name):
+                r, table = self.convert({'lib/c.c': self.KEYED % bucket})
+                self.assertEqual(table['verdict'], 'skipped')
+                self.assertEqual(table['reasons'], [
+                    'reg_bucket() (lib/t.h:8) stays as it is in its header and picks its bucket '
+                    'its own way, but lib/c.c picks a bucket by key: converted, that access '
+                    'would use hash_min()\'s bucket, not the one that function picks'])
+                self.assertEqual(r.stdout, '')
+
+    def test_a_bucket_pointer_set_by_key_blocks(self):
+        pointer = ('#include <linux/list.h>\n#include "t.h"\n'
+                   'void reg_put(struct reg *r, struct item *it)\n{\n'
+                   '\tstruct hlist_head *h = &r->mt[it->key & (NB - 1)];\n\n'
+                   '\thlist_add_head(&it->node, h);\n}\n')
+        r, table = self.convert({'lib/c.c': pointer})
+        self.assertEqual(table['verdict'], 'skipped')
+        self.assertIn('lib/c.c picks a bucket by key', table['reasons'][0])
+        self.assertEqual(r.stdout, '')
+
+    def test_a_helper_that_does_not_return_the_bucket_blocks(self):
+        header = self.HEADER.replace('static inline struct hlist_head *reg_bucket',
+                                     'static inline void *reg_bucket')
+        r, table = self.convert({'lib/t.h': header})
+        self.assertEqual(table['verdict'], 'skipped')
+        self.assertIn('named in header lib/t.h, which is not converted (line 8: reg_bucket() '
+                      'picks a bucket by', table['reasons'][0])
+        self.assertEqual(r.stdout, '')
 
 
 class IncludeLineTest(unittest.TestCase):

@@ -1359,7 +1359,9 @@ class HeaderUsesTest(unittest.TestCase):
         # and code outside every call are variables for sure
         self.assertEqual([u.line for u in uses if u.kind == header_uses.OTHER], [5, 7, 8, 9, 10])
 
-    def test_what_hash_min_would_hash_otherwise_keeps_the_table(self):
+    def test_a_bucket_picked_otherwise_is_the_helpers_own(self):
+        # returned whole, the bucket stays the one the function picks: it and its calls stay
+        # (decide.py then lets no access pick a bucket by key)
         params = 'struct sock_t *s, u64 k, u32 vni, u8 small, bool b'
         cases = {
             # a mask is not hash_min()
@@ -1382,14 +1384,42 @@ class HeaderUsesTest(unittest.TestCase):
             'u32 h = hash_32(vni, VNI_BITS);\n\th++;\n\treturn &s->vni_list[h];': 'not set once',
             'u32 h = hash_32(vni, VNI_BITS);\n\t--h;\n\treturn &s->vni_list[h];': 'not set once',
             'u8 h = hash_32(vni, VNI_BITS);\n\treturn &s->vni_list[h];': 'not set once',
-            # the table itself handed out
-            'return s->vni_list;': 'other than as E->vni_list[index]',
+            # reached through a local, by a key the function computes (vxlan's vs_head())
+            'struct sock_t *t = s;\n\treturn &t->vni_list[hash_32(ntohs(vni), VNI_BITS)];':
+                'is not one of its parameters',
+            'return (&s->vni_list[vni & 3]);': 'not the hash_min() of a key',
         }
         for body, why in cases.items():
             with self.subTest(body=body):
                 kind, text = self.kinds(self.helper(body, params))[1]
+                self.assertEqual(kind, 'bucket picked its own way')
+                self.assertIn(why, text)
+
+    def test_what_is_not_a_bucket_a_helper_returns_keeps_the_table(self):
+        params = 'struct sock_t *s, u32 vni'
+        helper = 'static inline %s h(%s)\n{\n\t%s\n}\n'
+        cases = {
+            # the table itself handed out
+            ('struct hlist_head *', 'return s->vni_list;'): 'other than as E->vni_list[index]',
+            # not returned: its callers do not pick the bucket
+            ('void', 'hlist_add_head(n, &s->vni_list[vni & 3]);'): 'not the hash_min() of a key',
+            ('bool', 'return hlist_empty(&s->vni_list[vni & 3]);'): 'not the hash_min() of a key',
+            # not a bucket that is returned
+            ('void *', 'return &s->vni_list[vni & 3];'): 'not the hash_min() of a key',
+            ('struct hlist_node *', 'return s->vni_list[vni & 3].first;'): 'not the hash_min()',
+            ('struct hlist_head *', 'return &s->vni_list[vni & 3] + 1;'): 'not the hash_min()',
+            ('struct hlist_head *', 'return vni ? &s->vni_list[vni & 3] : NULL;'): 'not the',
+        }
+        for (ret, body), why in cases.items():
+            with self.subTest(body=body):
+                text = HELPER_H.split('static inline')[0] + helper % (ret, params, body)
+                kind, text = self.kinds(text)[1]
                 self.assertEqual(kind, 'other')
                 self.assertIn(why, text)
+        # defined twice (under #if): the rule would read one, the build may take the other
+        twice = self.helper('return &s->vni_list[vni & 3];') + '#ifdef CONFIG_X\n' + \
+            self.helper('return &s->vni_list[vni & 7];').split('};\n', 1)[1] + '#endif\n'
+        self.assertEqual([k for k, _ in self.kinds(twice)], ['declaration', 'other', 'other'])
 
     def test_a_helper_defined_twice_under_if_keeps_the_table(self):
         # the rule reads the first body; a configuration may build the other
@@ -1419,9 +1449,14 @@ class HeaderUsesTest(unittest.TestCase):
             put(tmp, 'include/s.h', HELPER_H.replace('hash_32((__force u32)vni, VNI_BITS)',
                                                      'vni & 1023'))
             t = shared.plan(tmp, ['a.c', 'include/s.h'], decls).shared['vni_list']
+            self.assertEqual((t.reasons, t.kept_helpers, t.own_bucket_helpers),
+                             ([], [], ['vni_head() (include/s.h:8)']))
+            put(tmp, 'include/s.h', HELPER_H.replace('return &s->vni_list[hash_32((__force u32)vni, '
+                                                     'VNI_BITS)];', 'return s->vni_list;'))
+            t = shared.plan(tmp, ['a.c', 'include/s.h'], decls).shared['vni_list']
             self.assertEqual(t.reasons, ['named in header include/s.h, which is not converted '
-                                         '(line 8: vni_head() picks a bucket by "vni & 1023", '
-                                         'not the hash_min() of a key)'])
+                                         '(line 8: vni_head() uses it other than as '
+                                         'E->vni_list[index])'])
 
 
 class ReportTest(unittest.TestCase):

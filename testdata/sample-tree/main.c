@@ -22,6 +22,7 @@ int legacy_present(unsigned int key);
 unsigned int hash_add(unsigned int a, unsigned int b);
 int peer_demo(char *buf, unsigned int len);
 int link_demo(void);
+int slot_demo(void);
 
 static unsigned long computed;
 
@@ -99,6 +100,7 @@ int main(void)
 	printf("peers: %s; 19 found, 27 not: %u\n", peers, i);
 
 	printf("links: %d (5 found and 81 not: 51)\n", link_demo());
+	printf("slots: %d (5 found, sum 33, 25 not: 534)\n", slot_demo());
 
 	{
 		static const unsigned long stacks[][3] = { { 1, 2, 3 }, { 4, 5, 6 }, { 1, 2, 3 } };

@@ -87,7 +87,8 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     """The verdict on a table that spans files: all of its files or none."""
     home = next((d for d in st.declarations if d.kind == 'global'), st.declarations[0])
     t = Table(st.name, home.path, home.line, st.scope, st.size, shared=True, key=st.key,
-              kept_helpers=list(st.kept_helpers))
+              kept_helpers=list(st.kept_helpers),
+              own_bucket_helpers=list(st.own_bucket_helpers))
     if st.reasons:
         for r in st.reasons:
             t.skip(r)
@@ -97,6 +98,7 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     forms: Set[str] = set()
     bits: Set[str] = set()      # of a member declared in a header: what each file made of it
     converted = []
+    keyed = []          # files whose converted accesses pick a bucket by key
     for f in st.files:
         scopes = ('member',) if st.scope == 'member' else ('global', 'extern')
         rec = next((r for r in records.get(f, []) if r['name'] == st.name and r['shared']
@@ -121,6 +123,8 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
             continue
         widths.update(rec['key_widths'])
         forms.update(rec['forms'])
+        if _picks_by_key(rec):
+            keyed.append(f)
         if f in new_texts:
             converted.append((f, rec))
         if f == home.path:
@@ -140,6 +144,13 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
         t.skip('%s stays as it is in its header, but an access picks its bucket by %s: '
                'converted, it could move away from the bucket that function picks'
                % (st.kept_helpers[0], FORM_WORDS.get(other_ways[0], other_ways[0])))
+    # a header function that stays and picks its bucket its own way (a mask, a key it
+    # computes): hash_add() and hash_for_each_possible() pick hash_min()'s bucket, where it
+    # would not look, and the other way round
+    if st.own_bucket_helpers and keyed:
+        t.skip('%s stays as it is in its header and picks its bucket its own way, but %s picks '
+               'a bucket by key: converted, that access would use hash_min()\'s bucket, not the '
+               'one that function picks' % (st.own_bucket_helpers[0], keyed[0]))
     if not converted and not (st.scope == 'member' and bits and None not in bits):
         # (a member that its files use through <linux/hashtable.h> already: only its
         # field changes, to DECLARE_HASHTABLE())
@@ -157,6 +168,14 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
             t.accesses[k] = t.accesses.get(k, 0) + v
         t.walks_open.extend(dict(w, file=f) for w in rec['walks_open'])
     return t
+
+
+def _picks_by_key(rec: dict) -> bool:
+    """Does a file's record convert an access that picks a bucket by key (hash_add(),
+    hash_for_each_possible(), a bucket pointer or index set from a key)?"""
+    picks = rec['accesses']
+    return bool(rec['forms'] or picks.get('keyed') or picks.get('bucket_pointers') or
+                picks.get('index_assignments'))
 
 
 def _other_struct_bases(records: List[dict], st: SharedTable) -> str:

@@ -13,7 +13,15 @@ table is converted. Three kinds of occurrence do:
   the argument, cast to the parameter's type where wider: the same bucket. Its callers
   that stay (other files) then agree with hash_add() and hash_for_each_possible(), as
   long as every converted access went through such a helper: decide.py checks that
-  (an access the rule converts another way may move to another bucket).
+  (an access the rule converts another way may move to another bucket);
+- "return &E->T[index];" in a static inline function that returns the bucket (struct
+  hlist_head *) and picks it some other way: by a mask, or by a key that is not one of
+  its parameters (vxlan's vs_head(): E is a local). It stays, and so does every call
+  of it (the rule leaves them alone): DECLARE_HASHTABLE() keeps the type and the size
+  of the array, so the function still picks the same bucket. Only accesses that pick no
+  bucket by key may then convert (hash_init(), hash_for_each(), hash_empty()): a
+  hash_add() would put an entry where this function does not look. decide.py checks
+  that.
 
 Anything else (a mask, a macro that walks the buckets, the table passed whole) is
 "other": the table stays refused, with the place named.
@@ -28,6 +36,7 @@ from .sources import _AGGREGATE_RE, _brace_contexts, _enclosing
 DECLARATION = 'declaration'
 OTHER_STRUCT = 'field of another struct'
 SAME_BUCKET = 'hash_min() bucket'
+OWN_BUCKET = 'bucket picked its own way'
 OTHER = 'other'
 
 # the types whose values hash_32() and hash_long() take whole: a key of exactly such a
@@ -50,8 +59,8 @@ _FUNCTION_RE = re.compile(r'\bstatic\s+(?:(?:inline|__always_inline)\s+)?[^;{}()
 class HeaderUse:
     kind: str
     line: int
-    why: str = ''       # of OTHER: what is wrong there
-    helper: str = ''    # of SAME_BUCKET: the function
+    why: str = ''       # of OTHER: what is wrong there; of OWN_BUCKET: how it differs
+    helper: str = ''    # of SAME_BUCKET and OWN_BUCKET: the function
 
 
 def classify(code: str, name: str, declaration_lines: Set[int], structs: Set[str],
@@ -73,8 +82,12 @@ def classify(code: str, name: str, declaration_lines: Set[int], structs: Set[str
             out.append(HeaderUse(OTHER_STRUCT, line))
         else:
             why, helper = _same_bucket_index(code, contexts, m, bits, macros, bool(structs))
-            out.append(HeaderUse(SAME_BUCKET, line, helper=helper) if why is None
-                       else HeaderUse(OTHER, line, why))
+            if why is None:
+                out.append(HeaderUse(SAME_BUCKET, line, helper=helper))
+            elif helper:
+                out.append(HeaderUse(OWN_BUCKET, line, why, helper))
+            else:
+                out.append(HeaderUse(OTHER, line, why))
     return out
 
 
@@ -138,14 +151,46 @@ def _field_of_other_struct(code, contexts, m, structs) -> bool:
 
 def _same_bucket_index(code, contexts, m, bits, macros, member):
     """(None, helper) if the occurrence at m indexes the bucket hash_min() picks in
-    function helper, else (why not, '')."""
+    function helper; (why not, helper) if it is the bucket that helper returns, picked
+    another way; else (why not, '')."""
     body = _enclosing(contexts, m.start(), outermost=True)
     function = _FUNCTION_RE.search(body[2]) if body is not None else None
     if function is None:
         return 'not inside a static inline function', ''
     helper = function.group(1) + '()'
     why = _why_not_same_bucket(code, body, function, m, bits, macros, member)
-    return why, '' if why else helper
+    if why is None:
+        return None, helper
+    return why, helper if _returns_the_bucket(code, body, function, m, member) else ''
+
+
+# the return type of a bucket helper: struct hlist_head *name(
+_BUCKET_RETURN_RE = re.compile(r'\bstruct\s+hlist_head\s*\*\s*$')
+
+
+def _returns_the_bucket(code, body, function, m, member) -> bool:
+    """Is the occurrence at m in "return &E->T[index];" (&T[index] for a global) of a
+    function that returns struct hlist_head * and is defined once? Then the function
+    picks a bucket and leaves the rest to its callers."""
+    name = function.group(1)
+    if len(re.findall(r'\b%s\s*\([^;{}()]*\)\s*\{' % re.escape(name), code)) > 1:
+        return False
+    if not _BUCKET_RETURN_RE.search(body[2][:function.start(1)]):
+        return False
+    before = code[body[0] + 1:m.start()]
+    statement = before[max(before.rfind(';'), before.rfind('{'), before.rfind('}')) + 1:]
+    # return &E->T[, return (&(E->T[: E a name (a local or a parameter)
+    base = r'[A-Za-z_]\w*\s*(?:->|\.)\s*' if member else ''
+    if not re.fullmatch(r'\s*return\s*(?:\(\s*)?&\s*(?:\(\s*)?' + base, statement):
+        return False
+    if code[m.end():].lstrip()[:1] != '[':
+        return False
+    open_at = code.index('[', m.end())
+    index = _balanced(code, open_at, '[', ']')
+    if index is None:
+        return False
+    closing = r'\s*\)' * statement.count('(')
+    return re.match(closing + r'\s*;', code[open_at + len(index) + 2:]) is not None
 
 
 def _why_not_same_bucket(code, body, function, m, bits, macros, member) -> Optional[str]:

@@ -38,6 +38,8 @@ class Table:
     declared: bool = False         # a member whose field became DECLARE_HASHTABLE()
     key: str = ''                  # of a shared table: name, or name@struct (shared.py)
     kept_helpers: List[str] = field(default_factory=list)  # header functions that stay
+    # header functions that stay with every call, picking buckets their own way
+    own_bucket_helpers: List[str] = field(default_factory=list)
 
     @property
     def ident(self) -> str:

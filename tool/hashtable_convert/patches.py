@@ -91,6 +91,10 @@ def describe(t: Table) -> str:
                    'hash_min() picks for the same argument; every converted access picked its '
                    'bucket through it, so its other callers agree with hash_add() and '
                    'hash_for_each_possible();' % h)
+    for h in t.own_bucket_helpers:
+        out.append('- %s stays as it is, and so does every call of it: it picks its bucket its '
+                   'own way, in an array of the same type and size as before; no converted '
+                   'access picks a bucket by key, so none can disagree with it;' % h)
     for w in t.walks_open:
         out.append('- the walk at %sline %s stays open-coded: %s.'
                    % (w['file'] + ':' if 'file' in w else '', w['line'], w['why']))

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
-from .header_uses import MEMBER_MACROS, OTHER, SAME_BUCKET, HeaderUse, bits_texts, classify
+from .header_uses import MEMBER_MACROS, OTHER, OWN_BUCKET, SAME_BUCKET, HeaderUse, bits_texts, classify
 from .includes import cancel_include_search, files_seeing_struct, start_include_search, units_seeing
 from .sources import (PASTE_LINES, Declaration, blank_comments_and_strings, blank_includes,
                       define_lines, defined_names, files_naming, identifiers, include_dirs, pasted_names,
@@ -44,6 +44,9 @@ class SharedTable:
     key: str = ''
     # header functions that index it and stay: they pick the bucket hash_min() picks
     kept_helpers: List[str] = field(default_factory=list)
+    # header functions that return a bucket they pick another way: they and their calls
+    # stay, and no access may pick a bucket by key (header_uses)
+    own_bucket_helpers: List[str] = field(default_factory=list)
 
     def __post_init__(self):
         self.key = self.key or self.name
@@ -62,11 +65,16 @@ class SharedTable:
         """The names of kept_helpers, each given as 'name() (header:line)'."""
         return sorted({k.split('(')[0].strip() for k in self.kept_helpers})
 
+    @property
+    def own_bucket_helper_names(self) -> List[str]:
+        return sorted({k.split('(')[0].strip() for k in self.own_bucket_helpers})
+
     def fact(self) -> dict:
         """The entry of this table in HASHTABLE_CONVERT_FACTS (see hashtable.cocci)."""
         return dict(name=self.name, scope=self.scope, size=self.size, macros=self.macros,
                     fields=self.fields, struct=self.struct,
-                    kept_helpers=self.kept_helper_names)
+                    kept_helpers=self.kept_helper_names,
+                    own_bucket_helpers=self.own_bucket_helper_names)
 
 
 @dataclass
@@ -816,6 +824,8 @@ def _header_blocks(root: str, header: str, t: SharedTable) -> Optional[str]:
             kept = '%s (%s:%d)' % (u.helper, header, u.line)
             if u.kind == SAME_BUCKET and kept not in t.kept_helpers:
                 t.kept_helpers.append(kept)
+            elif u.kind == OWN_BUCKET and kept not in t.own_bucket_helpers:
+                t.own_bucket_helpers.append(kept)
         return None
     return 'named in header %s, which is not converted (line %d%s)' % (
         header, other[0].line, ': ' + other[0].why if other[0].why else '')

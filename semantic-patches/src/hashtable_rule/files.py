@@ -92,6 +92,9 @@ class Table:
         self.injected = False        # declared in another file (see _SHARED)
         self.key = name              # injected: its key in _SHARED
         self.struct = None           # the struct a member table belongs to
+        # header functions that return a bucket they pick their own way (from the
+        # facts of the wrapper): they and their calls stay
+        self.own_bucket_helpers = set()
         self.declared = False        # its field will become DECLARE_HASHTABLE() (approval.py)
         self.widths, self.forms = {}, set()
 
@@ -153,6 +156,7 @@ class FileState:
             t.injected = True
             t.key = key
             t.struct = info.get('struct')
+            t.own_bucket_helpers = set(info.get('own_bucket_helpers', ()))
             self.tables[name] = t
 
 

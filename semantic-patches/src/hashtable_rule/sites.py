@@ -672,6 +672,10 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
         return None
     if t is None or (tables_only is not None and t not in tables_only):
         return None
+    if d.name in t.own_bucket_helpers:
+        # it stays in its header and so do its calls (the wrapper lets no access of the table
+        # pick a bucket by key)
+        return None
     through = sorted(free_names(m.table) & set(m.local_types))
     if through:
         # struct ns *n = ns_of(w); return &n->tbl[...]: n->tbl at a call would name the
