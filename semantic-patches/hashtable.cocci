@@ -273,6 +273,13 @@ def outermost_last(toks, positions):
     return max(p for p in positions if depths.get(p[0], 0) == least)
 
 
+def include_lines(toks):
+    """The positions of every #include line of toks (any file, under any #if)."""
+    return [toks.pos[i] for i, tok in enumerate(toks.text)
+            if tok == _HASH_SIGN and toks.bol[i] and i + 1 < len(toks.text) and
+            toks.text[i + 1] == 'include']
+
+
 def on_include_line(toks, i):
     """Is token i part of the file name of an include line (hash in linux/hash.h)?"""
     j = directive_start(toks, i)
@@ -5102,6 +5109,9 @@ def note_table(p, name, size, psize):
         return
     scope = 'static' if 'static' in head else 'global'
     t = Table(name, fs.path, pos, size, _span(psize), scope)
+    if known is not None:
+        # the definition of a shared table: what the wrapper found in its headers holds
+        t.own_bucket_helpers = known.own_bucket_helpers
     k = i
     after_size = False
     while k < len(toks.text) and toks.text[k] != ';':
@@ -6376,6 +6386,23 @@ def mixes_only(fs, i):
     after = text[close + 1] if close + 1 < len(text) else ''
     return before in ('^=', '|=', '^', '|') or after in ('^', '|')
 
+
+def included_after(fs, t):
+    """Why a file that fs includes after the declaration of its table t may index it, or
+    None. The rule reads one file: a header or fragment included after the table is
+    declared can pick its buckets in code the rule never sees, which would keep the old
+    buckets. The wrapper reads those files and says (its facts); without it (make
+    coccicheck), any #include after the declaration refuses."""
+    facts = _FACTS.get('files', {}).get(fs.path)
+    if facts is not None and 'included_after' in facts:
+        return facts['included_after'].get(t.name)
+    after = [pos for pos in include_lines(fs.toks) if pos > t.pos]
+    if after:
+        return ('line %d includes a file after its declaration, which the rule alone cannot '
+                'read: code there may index the table (tool/hashtable-convert reads it)'
+                % after[0][0])
+    return None
+
 @initialize:python@
 @@
 def decide_table(fs, t, helpers):
@@ -6393,6 +6420,10 @@ def decide_table(fs, t, helpers):
         if again:
             t.refuse('a header of the file defines %s() of <linux/hashtable.h> again: the '
                      'converted code would use it' % again[0], t.pos)
+    if not t.injected and t.pos is not None:
+        why = included_after(fs, t)
+        if why:
+            t.refuse(why)
     if t.reasons:
         return
     if t.scope == 'member' and t.struct:
@@ -6656,6 +6687,11 @@ def decide_table(fs, t, helpers):
     for s in t.sites:
         if s.how == 'bptr' and not any(s in bp.get('uses', ()) for bp in t.bucket_ptrs):
             t.refuse('bucket pointer "%s" does not come from one assignment' % s.var, s.op_pos)
+        counter = walk_by_counter(fs, s)
+        if counter:
+            t.refuse('a walk picks its bucket by "%s", which a loop around it counts: it may '
+                     'visit the buckets one by one rather than look up a key, and '
+                     'hash_for_each_possible() would visit other buckets' % counter, s.op_pos)
 
     t.widths, t.forms = widths, forms
     if len(widths) > 1:
@@ -6972,6 +7008,24 @@ def _bucket_parameter(fs, t, text, i, depth):
     if not any(text[k - 2] == t.name and text[k - 1] == '[' for k in body):
         return False
     return number_read(fs, t, ('id', name, None), rng, depth + 1) is None
+
+
+def walk_by_counter(fs, s):
+    """The variable of the key of walk site s that the header of a loop around it names
+    (for (i = start; i < start + N; i++) hlist_for_each_entry(p, &T[i & M], m)), or None.
+    Converted, a walk visits hash_min()'s bucket of its key, and meets entries of other
+    keys there than before: only a body that skips them (a lookup) does the same, and a
+    walk by a loop counter is rather a walk of the buckets."""
+    if not s.kind.startswith('hlist_for_each') or s.red is None or s.red.key is None:
+        return None
+    rng = function_range(fs, s.op_pos)
+    at = fs.toks.at_pos(s.op_pos)
+    if rng is None or at is None:
+        return None
+    for name in sorted(key_names(s.red)[0]):
+        if _counting_loop(fs, name, at, rng) is not None:
+            return name
+    return None
 
 
 def _counting_loop(fs, var, at, rng):
@@ -7410,6 +7464,20 @@ def renamed(renames, key, fs, pos):
     """The key text of a use at pos, with the name its index variable takes."""
     return renames.get((key, function_range(fs, pos)), key)
 
+
+def used_by_an_include(fs, name, defined_at, includes):
+    """May a file included after the #define of name (at defined_at) use it? The
+    wrapper's facts say which of the file's macros the includes after its first table
+    name; without them (make coccicheck), or for an include before that, any may."""
+    used_after = _FACTS.get('files', {}).get(fs.path, {}).get('macros_used_after')
+    for pos in includes:
+        if pos < defined_at:
+            continue
+        names = used_after.get(str(pos[0])) if used_after is not None else None
+        if names is None or name in names:
+            return True
+    return False
+
 @initialize:python@
 @@
 def decide(fs):
@@ -7561,13 +7629,17 @@ def decide(fs):
     # the hashtable.h include, after the last <linux/...> one, where the file uses it
     if not fs.has_hashtable_include and fs.includes and fs.approved:
         approve(fs, outermost_last(fs.toks, fs.includes), 'include')
-    # size and mask macros that nothing uses any more
+    # size and mask macros that nothing uses any more; not one defined before an #include,
+    # whose file may use it in code the rule does not read (an inline function of a header
+    # that stays)
     dead = set()
+    includes = include_lines(fs.toks)
     changed = True
     while changed:
         changed = False
         for name in sorted(macro_candidates - dead - keep):
-            if len(fs.macro_pos.get(name, ())) != 1:
+            if len(fs.macro_pos.get(name, ())) != 1 or \
+                    used_by_an_include(fs, name, fs.macro_pos[name][0], includes):
                 continue
             # a macro definition is positioned at its hash sign: find the name
             def_i = fs.toks.at_pos(fs.macro_pos[name][0])

@@ -760,8 +760,9 @@ class OwnBucketHelperTest(unittest.TestCase):
                 self.assertEqual(table['verdict'], 'skipped')
                 self.assertEqual(table['reasons'], [
                     'reg_bucket() (lib/t.h:8) stays as it is in its header and picks its bucket '
-                    'its own way, but lib/c.c picks a bucket by key: converted, that access '
-                    'would use hash_min()\'s bucket, not the one that function picks'])
+                    'its own way, but lib/c.c picks a bucket by key too, which the rule converts '
+                    'to hash_min()\'s bucket: only accesses that pick no bucket by key may '
+                    'convert beside that function'])
                 self.assertEqual(r.stdout, '')
 
     def test_a_bucket_pointer_set_by_key_blocks(self):
@@ -774,6 +775,39 @@ class OwnBucketHelperTest(unittest.TestCase):
         self.assertIn('lib/c.c picks a bucket by key', table['reasons'][0])
         self.assertEqual(r.stdout, '')
 
+    def test_the_file_that_defines_a_global_table_keeps_the_call(self):
+        # (a review: the definition replaced the table the facts gave the rule, without its
+        # own_bucket_helpers, and only decide.py kept g_add()'s call from becoming hash_add())
+        header = ('#include <linux/list.h>\n#define GB 4\n#define GN (1 << GB)\n'
+                  'struct item { unsigned int key; struct hlist_node node; };\n'
+                  'extern struct hlist_head gt[GN];\n'
+                  'static inline struct hlist_head *gbucket(unsigned int k)\n'
+                  '{\n\treturn &gt[k & (GN - 1)];\n}\n')
+        a = ('#include <linux/list.h>\n#include "t.h"\nstruct hlist_head gt[GN];\n\n'
+             'void g_init(void)\n{\n\tunsigned int i;\n\n\tfor (i = 0; i < GN; i++)\n'
+             '\t\tINIT_HLIST_HEAD(&gt[i]);\n}\n\n'
+             'void g_add(struct item *it)\n{\n\thlist_add_head(&it->node, gbucket(it->key));\n}\n')
+        r, tables = run_on_tree({'lib/t.h': header, 'lib/a.c': a}, '--check', 'header')
+        [table] = tables
+        self.assertEqual(table['verdict'], 'converted', table['reasons'])
+        self.assertIn('+DEFINE_HASHTABLE(gt, GB);\n', r.stdout)
+        self.assertIn('+\thash_init(gt);\n', r.stdout)
+        self.assertNotIn('hash_add', r.stdout)
+
+    def test_a_macro_defined_before_an_include_stays(self):
+        # the header's reg_bucket() masks with REG_MASK, which a.c defines before including
+        # it; a.c's loop was its only use there, but the header's code is a.c's too (a review:
+        # deleted, the header took its own default of 7 and main.c's lookups missed)
+        header = self.HEADER.replace('key & (NB - 1)', 'key & REG_MASK').replace(
+            '#define NB (1 << NB_BITS)\n', '#define NB (1 << NB_BITS)\n#ifndef REG_MASK\n'
+            '#define REG_MASK 7\n#endif\n')
+        a = self.INIT_ADD.replace('#include "t.h"\n', '#define REG_MASK (NB - 1)\n#include "t.h"\n'
+                                  ).replace('i < NB;', 'i <= REG_MASK;')
+        r, table = self.convert({'lib/t.h': header, 'lib/a.c': a})
+        self.assertEqual(table['verdict'], 'converted', table['reasons'])
+        self.assertIn('+\thash_init(r->mt);\n', r.stdout)
+        self.assertNotIn('-#define REG_MASK', r.stdout)
+
     def test_a_helper_that_does_not_return_the_bucket_blocks(self):
         header = self.HEADER.replace('static inline struct hlist_head *reg_bucket',
                                      'static inline void *reg_bucket')
@@ -782,6 +816,66 @@ class OwnBucketHelperTest(unittest.TestCase):
         self.assertIn('named in header lib/t.h, which is not converted (line 8: reg_bucket() '
                       'picks a bucket by', table['reasons'][0])
         self.assertEqual(r.stdout, '')
+
+
+class IncludedAfterTableTest(unittest.TestCase):
+    """A file-local table, and a file included after its declaration: the rule reads the
+    .c alone, so a header or fragment there that indexes the table (an inline lookup by
+    the old mask) would keep the old buckets while the .c moves to hash_min()'s (a review
+    found such a program converted: its output changed). The tool reads what follows the
+    declaration, and what that includes in turn."""
+
+    MAIN = ('#include <linux/list.h>\n'
+            'struct item { unsigned int key; struct hlist_node node; };\n'
+            'static struct hlist_head gt[16];\n%s\n'
+            'void add(struct item *it)\n{\n\thlist_add_head(&it->node, &gt[it->key & 15]);\n}\n')
+    HAS = ('static inline int g_has(unsigned int k)\n{\n\tstruct item *p;\n\n'
+           '\thlist_for_each_entry(p, &gt[k & 15], node)\n\t\tif (p->key == k)\n'
+           '\t\t\treturn 1;\n\treturn 0;\n}\n')
+
+    def table(self, include, files):
+        r, tables = run_on_tree(dict({'lib/main.c': self.MAIN % include}, **files), '--check', 'none')
+        self.assertNotIn('Traceback', r.stderr)
+        [table] = tables
+        return r, table
+
+    def test_a_file_included_after_that_names_the_table_blocks(self):
+        for name, include, files, culprit in (
+                ('header', '#include "h.h"', {'lib/h.h': self.HAS}, 'lib/h.h names it'),
+                ('fragment', '#include "has.c"', {'lib/has.c': self.HAS}, 'lib/has.c names it'),
+                ('through another', '#include "a.h"', {'lib/a.h': '#include "h.h"\n',
+                                                       'lib/h.h': self.HAS}, 'lib/h.h names it'),
+                ('not in the tree', '#include "gone.h"', {},
+                 'an #include "gone.h" follows its declaration (line 4), and no such file is in '
+                 'the tree: it may index the table')):
+            with self.subTest(name):
+                r, table = self.table(include, files)
+                self.assertEqual(table['verdict'], 'skipped')
+                self.assertIn(culprit, table['reasons'][0])
+                self.assertEqual(r.stdout, '')
+        r, table = self.table('#include "h.h"', {'lib/h.h': self.HAS})
+        self.assertEqual(table['reasons'], [
+            'line 4 includes lib/h.h after its declaration, and lib/h.h names it: the rule reads '
+            'lib/main.c alone, and code there would keep the old buckets'])
+
+    def test_a_size_macro_goes_only_where_no_file_included_after_it_names_it(self):
+        main = self.MAIN.replace('gt[16]', 'gt[GT_SIZE]').replace('& 15]', '& (GT_SIZE - 1)]')
+        main = main.replace('static struct', '#define GT_SIZE 16\nstatic struct')
+        for uses, kept in (('int other(void);\n', False), ('#if GT_SIZE > 8\n#endif\n', True)):
+            with self.subTest(kept=kept):
+                r, tables = run_on_tree({'lib/main.c': main % '#include "h.h"',
+                                         'lib/h.h': uses}, '--check', 'none')
+                self.assertEqual(tables[0]['verdict'], 'converted', tables[0]['reasons'])
+                self.assertEqual('-#define GT_SIZE 16\n' in r.stdout, not kept, r.stdout)
+
+    def test_a_file_included_after_that_does_not_name_it_does_not_block(self):
+        for name, include, files in (
+                ('header', '#include "h.h"', {'lib/h.h': self.HAS.replace('gt[', 'other[')}),
+                ('the system\'s', '#include <stdio.h>', {})):
+            with self.subTest(name):
+                r, table = self.table(include, files)
+                self.assertEqual(table['verdict'], 'converted', table['reasons'])
+                self.assertIn('+\thash_add(gt, &it->node, it->key);', r.stdout)
 
 
 class IncludeLineTest(unittest.TestCase):

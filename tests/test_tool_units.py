@@ -20,7 +20,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tool'))
 
-from hashtable_convert import cli, header_uses, includes, sources, shared, decide, report, patches, write, check, model, transform, layout  # noqa: E402
+from hashtable_convert import after, cli, header_uses, includes, sources, shared, decide, report, patches, write, check, model, transform, layout  # noqa: E402
 
 Declaration = sources.Declaration
 
@@ -1311,6 +1311,45 @@ static inline struct hlist_head *vni_head(struct sock_t *s, __be32 vni)
 	return &s->vni_list[hash_32((__force u32)vni, VNI_BITS)];
 }
 """
+
+
+class IncludedAfterTest(unittest.TestCase):
+    """What the includes after a file's first table bring: tables they may index, and
+    which of the file's macros they name."""
+
+    MAIN = ('#define A_SIZE 16\n#define B_MASK 3\n'
+            'static struct hlist_head t[A_SIZE];\n'      # line 3
+            '#include "h.h"\n'                            # line 4
+            'static struct hlist_head u[4];\n'            # line 5
+            '#include <stdio.h>\n'                        # line 6: the system's
+            '#include "quiet.h"\n')                       # line 7
+
+    def test_tables_and_macros_named_behind_the_includes(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'd/main.c', self.MAIN)
+            put(tmp, 'd/h.h', '#include "deep.h"\n/* u, A_SIZE */\n')
+            put(tmp, 'd/deep.h', 'static inline int f(int k) { return k & B_MASK; }\n'
+                                 '#define T_OF(k) (&t[(k) & 15])\n')
+            put(tmp, 'd/quiet.h', 'int quiet(void);\n')
+            got = after.included_after(tmp, 'd/main.c', [('t', 3), ('u', 5)])
+            # u is declared after line 4, and comments name nothing
+            self.assertEqual(got.reasons, {'t': 'line 4 includes d/h.h after its declaration, '
+                                                'and d/deep.h names it: the rule reads d/main.c '
+                                                'alone, and code there would keep the old buckets'})
+            self.assertEqual(got.macros, {4: ['B_MASK'], 6: [], 7: []})
+            self.assertEqual(after.included_after(tmp, 'd/main.c', []), after.IncludedAfter())
+
+    def test_what_cannot_be_read_may_use_anything(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'd/main.c', self.MAIN)
+            put(tmp, 'd/h.h', '#include "gone.h"\n')
+            for i in range(after._CAP + 2):
+                put(tmp, 'd/q%d.h' % i, '#include "q%d.h"\n' % (i + 1))
+            put(tmp, 'd/quiet.h', '#include "q0.h"\n')
+            got = after.included_after(tmp, 'd/main.c', [('t', 3), ('u', 5)])
+            self.assertEqual(got.macros, {4: None, 6: [], 7: None})
+            self.assertIn('d/h.h includes "gone.h", which is nowhere in the tree', got.reasons['t'])
+            self.assertIn('more than %d files are behind it' % after._CAP, got.reasons['u'])
 
 
 class HeaderUsesTest(unittest.TestCase):

@@ -149,8 +149,9 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     # would not look, and the other way round
     if st.own_bucket_helpers and keyed:
         t.skip('%s stays as it is in its header and picks its bucket its own way, but %s picks '
-               'a bucket by key: converted, that access would use hash_min()\'s bucket, not the '
-               'one that function picks' % (st.own_bucket_helpers[0], keyed[0]))
+               'a bucket by key too, which the rule converts to hash_min()\'s bucket: only '
+               'accesses that pick no bucket by key may convert beside that function'
+               % (st.own_bucket_helpers[0], keyed[0]))
     if not converted and not (st.scope == 'member' and bits and None not in bits):
         # (a member that its files use through <linux/hashtable.h> already: only its
         # field changes, to DECLARE_HASHTABLE())

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Set, Tuple
 
+from .after import IncludedAfter, included_after
 from .header_uses import MEMBER_MACROS, OTHER, OWN_BUCKET, SAME_BUCKET, HeaderUse, bits_texts, classify
 from .includes import cancel_include_search, files_seeing_struct, start_include_search, units_seeing
 from .sources import (PASTE_LINES, Declaration, blank_comments_and_strings, blank_includes,
@@ -89,6 +90,16 @@ class Plan:
     file_helpers: Dict[str, Dict[str, str]] = field(default_factory=dict)
     # declare_hashtable.cocci will run: the rule may drop the size of a member's field
     declare_fields: bool = False
+    # path -> (name, line) of the tables only that file declares (static, member, pointer)
+    local_tables: Dict[str, List[Tuple[str, int]]] = field(default_factory=dict)
+    included_after: Dict[str, IncludedAfter] = field(default_factory=dict)
+
+    def included_after_of(self, path: str) -> IncludedAfter:
+        """included_after() of path's own tables, read once."""
+        if path not in self.included_after:
+            self.included_after[path] = included_after(
+                self.root, path, self.local_tables.get(path, []))
+        return self.included_after[path]
 
     def helpers_of(self, path: str) -> Dict[str, str]:
         """Helpers path calls that its headers define (header_helpers), read once."""
@@ -108,7 +119,9 @@ class Plan:
                     files={f: dict(macros=self.file_macros.get(f, {}),
                                    helpers=self.file_helpers.get(f, {}),
                                    pointers=header_struct_pointers(self.root, f),
-                                   tables=self.tables_of(tables, f))
+                                   tables=self.tables_of(tables, f),
+                                   included_after=self.included_after_of(f).reasons,
+                                   macros_used_after=self.included_after_of(f).macros)
                            for f in files})
 
     def tables_of(self, tables: Dict[str, 'SharedTable'], path: str) -> List[str]:
@@ -272,6 +285,8 @@ def split(root: str, declarations: List[Declaration]) -> Plan:
             shared[name] = SharedTable(name, scope, decls)
     out = Plan(sorted(local), shared, header_static, pointers, root=root)
     for d in declarations:
+        if d.path in local and d.kind in ('static', 'member', 'pointer'):
+            out.local_tables.setdefault(d.path, []).append((d.name, d.line))
         if d.path in local and d.kind in ('static', 'member'):
             macros = header_macros(root, d.path, d.size)
             if macros:

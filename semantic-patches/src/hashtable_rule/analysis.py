@@ -9,8 +9,8 @@ from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, base_
                     declared_type,
                     function_header, function_range, in_spans, is_declarator, occurrences,
                     statement_end, table_occurrences, tok_indices, variable_type)
-from .tokens import (_HASH_SIGN, Tokens, argument_spans, code_indices, directive_start, matching_close,
-                     matching_open)
+from .tokens import (_HASH_SIGN, Tokens, argument_spans, code_indices, directive_start, include_lines,
+                     matching_close, matching_open)
 from .helpers import bucket_parts, calls_in, calls_in_definition, function_at, outside_names, pure_by_name
 from .allocated import analyse_allocated
 from .params import find_bucket_params
@@ -1110,6 +1110,23 @@ def mixes_only(fs, i):
     return before in ('^=', '|=', '^', '|') or after in ('^', '|')
 
 
+def included_after(fs, t):
+    """Why a file that fs includes after the declaration of its table t may index it, or
+    None. The rule reads one file: a header or fragment included after the table is
+    declared can pick its buckets in code the rule never sees, which would keep the old
+    buckets. The wrapper reads those files and says (its facts); without it (make
+    coccicheck), any #include after the declaration refuses."""
+    facts = _FACTS.get('files', {}).get(fs.path)
+    if facts is not None and 'included_after' in facts:
+        return facts['included_after'].get(t.name)
+    after = [pos for pos in include_lines(fs.toks) if pos > t.pos]
+    if after:
+        return ('line %d includes a file after its declaration, which the rule alone cannot '
+                'read: code there may index the table (tool/hashtable-convert reads it)'
+                % after[0][0])
+    return None
+
+
 def decide_table(fs, t, helpers):
     toks = fs.toks
     if t.scope == 'global' and t.name not in SHARED_NAMES:
@@ -1125,6 +1142,10 @@ def decide_table(fs, t, helpers):
         if again:
             t.refuse('a header of the file defines %s() of <linux/hashtable.h> again: the '
                      'converted code would use it' % again[0], t.pos)
+    if not t.injected and t.pos is not None:
+        why = included_after(fs, t)
+        if why:
+            t.refuse(why)
     if t.reasons:
         return
     if t.scope == 'member' and t.struct:
@@ -1388,6 +1409,11 @@ def decide_table(fs, t, helpers):
     for s in t.sites:
         if s.how == 'bptr' and not any(s in bp.get('uses', ()) for bp in t.bucket_ptrs):
             t.refuse('bucket pointer "%s" does not come from one assignment' % s.var, s.op_pos)
+        counter = walk_by_counter(fs, s)
+        if counter:
+            t.refuse('a walk picks its bucket by "%s", which a loop around it counts: it may '
+                     'visit the buckets one by one rather than look up a key, and '
+                     'hash_for_each_possible() would visit other buckets' % counter, s.op_pos)
 
     t.widths, t.forms = widths, forms
     if len(widths) > 1:
@@ -1703,6 +1729,24 @@ def _bucket_parameter(fs, t, text, i, depth):
     if not any(text[k - 2] == t.name and text[k - 1] == '[' for k in body):
         return False
     return number_read(fs, t, ('id', name, None), rng, depth + 1) is None
+
+
+def walk_by_counter(fs, s):
+    """The variable of the key of walk site s that the header of a loop around it names
+    (for (i = start; i < start + N; i++) hlist_for_each_entry(p, &T[i & M], m)), or None.
+    Converted, a walk visits hash_min()'s bucket of its key, and meets entries of other
+    keys there than before: only a body that skips them (a lookup) does the same, and a
+    walk by a loop counter is rather a walk of the buckets."""
+    if not s.kind.startswith('hlist_for_each') or s.red is None or s.red.key is None:
+        return None
+    rng = function_range(fs, s.op_pos)
+    at = fs.toks.at_pos(s.op_pos)
+    if rng is None or at is None:
+        return None
+    for name in sorted(key_names(s.red)[0]):
+        if _counting_loop(fs, name, at, rng) is not None:
+            return name
+    return None
 
 
 def _counting_loop(fs, var, at, rng):

@@ -10,7 +10,7 @@ from .cexpr import Unknown, is_primary, render, tidy_key
 from .allocated import FREES
 from .files import _FACTS, Site, statement_end
 from .helpers import split_reduction
-from .tokens import matching_close, outermost_last
+from .tokens import include_lines, matching_close, outermost_last
 from .sites import Helpers
 from .files import function_header, function_range, occurrences, tok_indices
 from .tokens import Tokens
@@ -151,6 +151,20 @@ def index_renames(fs):
 def renamed(renames, key, fs, pos):
     """The key text of a use at pos, with the name its index variable takes."""
     return renames.get((key, function_range(fs, pos)), key)
+
+
+def used_by_an_include(fs, name, defined_at, includes):
+    """May a file included after the #define of name (at defined_at) use it? The
+    wrapper's facts say which of the file's macros the includes after its first table
+    name; without them (make coccicheck), or for an include before that, any may."""
+    used_after = _FACTS.get('files', {}).get(fs.path, {}).get('macros_used_after')
+    for pos in includes:
+        if pos < defined_at:
+            continue
+        names = used_after.get(str(pos[0])) if used_after is not None else None
+        if names is None or name in names:
+            return True
+    return False
 
 
 def decide(fs):
@@ -302,13 +316,17 @@ def decide(fs):
     # the hashtable.h include, after the last <linux/...> one, where the file uses it
     if not fs.has_hashtable_include and fs.includes and fs.approved:
         approve(fs, outermost_last(fs.toks, fs.includes), 'include')
-    # size and mask macros that nothing uses any more
+    # size and mask macros that nothing uses any more; not one defined before an #include,
+    # whose file may use it in code the rule does not read (an inline function of a header
+    # that stays)
     dead = set()
+    includes = include_lines(fs.toks)
     changed = True
     while changed:
         changed = False
         for name in sorted(macro_candidates - dead - keep):
-            if len(fs.macro_pos.get(name, ())) != 1:
+            if len(fs.macro_pos.get(name, ())) != 1 or \
+                    used_by_an_include(fs, name, fs.macro_pos[name][0], includes):
                 continue
             # a macro definition is positioned at its hash sign: find the name
             def_i = fs.toks.at_pos(fs.macro_pos[name][0])

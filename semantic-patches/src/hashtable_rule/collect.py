@@ -47,6 +47,9 @@ def note_table(p, name, size, psize):
         return
     scope = 'static' if 'static' in head else 'global'
     t = Table(name, fs.path, pos, size, _span(psize), scope)
+    if known is not None:
+        # the definition of a shared table: what the wrapper found in its headers holds
+        t.own_bucket_helpers = known.own_bucket_helpers
     k = i
     after_size = False
     while k < len(toks.text) and toks.text[k] != ';':

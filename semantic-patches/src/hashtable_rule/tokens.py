@@ -223,6 +223,13 @@ def outermost_last(toks, positions):
     return max(p for p in positions if depths.get(p[0], 0) == least)
 
 
+def include_lines(toks):
+    """The positions of every #include line of toks (any file, under any #if)."""
+    return [toks.pos[i] for i, tok in enumerate(toks.text)
+            if tok == _HASH_SIGN and toks.bol[i] and i + 1 < len(toks.text) and
+            toks.text[i + 1] == 'include']
+
+
 def on_include_line(toks, i):
     """Is token i part of the file name of an include line (hash in linux/hash.h)?"""
     j = directive_start(toks, i)
