@@ -1350,6 +1350,14 @@ class IncludedAfterTest(unittest.TestCase):
             self.assertEqual(got.macros, {4: None, 6: [], 7: None})
             self.assertIn('d/h.h includes "gone.h", which is nowhere in the tree', got.reasons['t'])
             self.assertIn('more than %d files are behind it' % after._CAP, got.reasons['u'])
+            # an include whose file a macro names: anything
+            put(tmp, 'd/main.c', self.MAIN.replace('#include "h.h"', '#include HEADER_OF(x)'))
+            put(tmp, 'd/quiet.h', '#include DEEP\n')
+            got = after.included_after(tmp, 'd/main.c', [('t', 3), ('u', 5)])
+            self.assertEqual(got.macros, {4: None, 6: [], 7: None})
+            self.assertEqual(got.reasons['t'], 'line 4 includes a file it computes after its '
+                                               'declaration: it may index the table')
+            self.assertIn('d/quiet.h includes a file it computes', got.reasons['u'])
 
 
 class HeaderUsesTest(unittest.TestCase):

@@ -19,7 +19,8 @@ from typing import Dict, List, Optional, Set, Tuple
 from .sources import blank_comments_and_strings, include_dirs, read_text
 
 _CAP = 200          # files read behind one include line
-_INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.M)
+# every include line; a computed one (#include FOO_H) has no file name here
+_INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include\b[ \t]*(?:([<"])([^>"\n]+)[>"])?', re.M)
 _DEFINE_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)', re.M)
 
 
@@ -47,6 +48,11 @@ def included_after(root: str, path: str, tables: List[Tuple[str, int]]) -> Inclu
         before = text[:m.start()]
         names = [name for name, at in tables if at < line]
         macros = sorted(set(_DEFINE_RE.findall(before)))
+        if m.group(1) is None:
+            _add_reasons(out, names, 'line %d includes a file it computes after its '
+                         'declaration: it may index the table' % line)
+            out.macros[line] = None
+            continue
         target = resolve(root, path, m.group(1), m.group(2), dirs)
         if target is None:
             if m.group(1) == '"':
@@ -103,6 +109,8 @@ def _named_behind(root: str, first: str, names: List[str],
         for name in sorted(wanted & words):
             found.setdefault(name, rel)
         for m in _INCLUDE_RE.finditer(raw):
+            if m.group(1) is None:
+                return {}, '%s includes a file it computes' % rel
             target = resolve(root, rel, m.group(1), m.group(2), dirs)
             if target is None and m.group(1) == '"':
                 return {}, '%s includes "%s", which is nowhere in the tree' % (rel, m.group(2))
