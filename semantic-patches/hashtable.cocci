@@ -273,11 +273,26 @@ def outermost_last(toks, positions):
     return max(p for p in positions if depths.get(p[0], 0) == least)
 
 
+# directives that include no file; any other may (#include, #import, #include_next, and
+# a keyword a backslash splits: #inc\ lude)
+_NOT_INCLUDES = {'define', 'undef', 'if', 'ifdef', 'ifndef', 'elif', 'else', 'endif', 'error',
+                 'warning', 'pragma', 'line', 'ident', 'sccs', 'assert', 'unassert', 'elifdef',
+                 'elifndef'}
+
+
 def include_lines(toks):
-    """The positions of every #include line of toks (any file, under any #if)."""
-    return [toks.pos[i] for i, tok in enumerate(toks.text)
-            if tok == _HASH_SIGN and toks.bol[i] and i + 1 < len(toks.text) and
-            toks.text[i + 1] == 'include']
+    """The positions of every line of toks that may include a file (under any #if), at
+    its hash sign (or the digraph %: that spells it)."""
+    out = []
+    for i, tok in enumerate(toks.text):
+        if not toks.bol[i] or i + 1 >= len(toks.text):
+            continue
+        j = i + 1 if tok == _HASH_SIGN else i + 2 if tok == '%' and toks.text[i + 1] == ':' else None
+        # (the keyword may follow on the next line, after a backslash)
+        if j is not None and j < len(toks.text) and toks.text[j] not in _NOT_INCLUDES and \
+                toks.pos[j][0] - toks.pos[i][0] <= 1:
+            out.append(toks.pos[i])
+    return out
 
 
 def on_include_line(toks, i):
@@ -312,7 +327,8 @@ def code_indices(toks, lo, hi, directive=False):
             out.append(i)
     return out
 
-
+@initialize:python@
+@@
 def _lines(toks):
     """(texts of the tokens of each line 1..last, line -> indices of its tokens), read
     once per Tokens: align() compares the file with each copy spatch makes of it."""
@@ -331,8 +347,7 @@ def _lines(toks):
         got = toks._line_view = (lines, rows)
     return got
 
-@initialize:python@
-@@
+
 def _unique_anchors(a, b):
     """Pairs (i, j) of lines that occur once in a and once in b, equal, in an order
     both agree on (the longest increasing run of j): patience diff's anchors."""
@@ -6394,14 +6409,44 @@ def included_after(fs, t):
     buckets. The wrapper reads those files and says (its facts); without it (make
     coccicheck), any #include after the declaration refuses."""
     facts = _FACTS.get('files', {}).get(fs.path)
-    if facts is not None and 'included_after' in facts:
-        return facts['included_after'].get(t.name)
     after = [pos for pos in include_lines(fs.toks) if pos > t.pos]
+    if facts is not None and 'included_after' in facts:
+        if facts['included_after'].get(t.name):
+            return facts['included_after'][t.name]
+        if t.scope != 'global' and t.name in facts.get('names_in_header_macros', ()):
+            # (a global is declared in its header: the wrapper reads the code of that header)
+            return ('a macro of a header the file includes names it (or the header declares a '
+                    'table of that name): expanded here, it would index the table the old way')
+        unread = [pos for pos in after if str(pos[0]) not in facts.get('names_used_after', {})]
+        if unread:
+            # a spelling the scan of the wrapper did not take for an include (a comment before
+            # the hash sign, %:, a keyword split by a backslash)
+            return ('line %d may include a file after its declaration, which the wrapper did '
+                    'not read: code there may index the table' % unread[0][0])
+        return None
     if after:
         return ('line %d includes a file after its declaration, which the rule alone cannot '
                 'read: code there may index the table (tool/hashtable-convert reads it)'
                 % after[0][0])
     return None
+
+
+def used_by_an_include(fs, name, defined_at, includes):
+    """May code the rule does not read use name, defined at defined_at: a file included
+    after it, or a macro of a header? The wrapper's facts say which of the file's names
+    the includes after its first table name again, and which its headers' macros name;
+    without them (make coccicheck), or for an include before that table, any may."""
+    facts = _FACTS.get('files', {}).get(fs.path, {})
+    if name in facts.get('names_in_header_macros', ()):
+        return True                  # a macro of a header uses it wherever it is expanded
+    used_after = facts.get('names_used_after')
+    for pos in includes:
+        if pos < defined_at:
+            continue
+        names = used_after.get(str(pos[0])) if used_after is not None else None
+        if names is None or name in names:
+            return True
+    return False
 
 @initialize:python@
 @@
@@ -6724,6 +6769,14 @@ def decide_table(fs, t, helpers):
             t.refuse('key "%s" is a bit-field: hash_min() takes its sizeof, which C refuses '
                      'there' % red.key_text)
             break
+    # a helper the conversion drops or changes, which a file included after it may call
+    includes = include_lines(toks)
+    changed = {d for red in table_reductions(t) for d, _ in red.helpers} | set(t.bucket_helpers)
+    for d in sorted(changed, key=lambda d: d.name):
+        if d.local and d.pos is not None and used_by_an_include(fs, d.name, d.pos, includes):
+            t.refuse('%s() may be used by code the rule does not read (a file included after '
+                     'it, a macro of a header): the conversion changes it, and that code would '
+                     'pick buckets the old way' % d.name, d.pos)
     if api_buckets:
         # the tool compares forms between the files of a shared table: a file that picks
         # buckets by hash_add() does not agree with one that masks its keys
@@ -7463,20 +7516,6 @@ def index_renames(fs):
 def renamed(renames, key, fs, pos):
     """The key text of a use at pos, with the name its index variable takes."""
     return renames.get((key, function_range(fs, pos)), key)
-
-
-def used_by_an_include(fs, name, defined_at, includes):
-    """May a file included after the #define of name (at defined_at) use it? The
-    wrapper's facts say which of the file's macros the includes after its first table
-    name; without them (make coccicheck), or for an include before that, any may."""
-    used_after = _FACTS.get('files', {}).get(fs.path, {}).get('macros_used_after')
-    for pos in includes:
-        if pos < defined_at:
-            continue
-        names = used_after.get(str(pos[0])) if used_after is not None else None
-        if names is None or name in names:
-            return True
-    return False
 
 @initialize:python@
 @@

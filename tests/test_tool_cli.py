@@ -858,10 +858,53 @@ class IncludedAfterTableTest(unittest.TestCase):
             'line 4 includes lib/h.h after its declaration, and lib/h.h names it: the rule reads '
             'lib/main.c alone, and code there would keep the old buckets'])
 
+    # a second review: code the rule does not read, in other spellings and places
+    HELPER = ('#include <linux/list.h>\n'
+              'struct item { unsigned int key; struct hlist_node node; };\n'
+              'static struct hlist_head gt[16];\n'
+              'static unsigned int gt_slot(unsigned int k)\n{\n\treturn (k ^ (k >> 4)) & 15;\n}\n'
+              '#include "h.h"\n'
+              'void add(struct item *it)\n{\n\thlist_add_head(&it->node, &gt[gt_slot(it->key)]);\n}\n')
+    BEFORE = ('#include <linux/list.h>\n#include "before.h"\n'
+              'struct item { unsigned int key; struct hlist_node node; };\n'
+              'static struct hlist_head gt[16];\n'
+              'void add(struct item *it)\n{\n\thlist_add_head(&it->node, &gt[it->key & 15]);\n}\n'
+              'int first_empty(void)\n{\n\treturn G_FIRST() == NULL;\n}\n')
+    UNREAD = {
+        'a comment before the hash sign': ({'lib/h.h': HAS}, '/* x */ #include "h.h"',
+                                           'which the wrapper did not read'),
+        'a digraph': ({'lib/h.h': HAS}, '%:include "h.h"', 'which the wrapper did not read'),
+        'a name pasted together': ({'lib/h.h': '#define CAT(a, b) a##b\n' + HAS.replace(
+            '&gt[', '&CAT(g, t)[')}, '#include "h.h"', 'pastes tokens (##)'),
+        'a folder of a makefile': ({'lib/priv/p.h': HAS, 'lib/Makefile': 'ccflags-y += -I$(src)/x\n'},
+                                   '#include <p.h>', 'which a folder of a makefile may make'),
+    }
+
+    def test_code_the_rule_does_not_read_blocks(self):
+        for name, (files, include, why) in self.UNREAD.items():
+            with self.subTest(name):
+                r, table = self.table(include, files)
+                self.assertEqual(table['verdict'], 'skipped')
+                self.assertIn(why, table['reasons'][0])
+                self.assertEqual(r.stdout, '')
+        for name, files, why in (
+                ('a helper a file included after calls',
+                 {'lib/main.c': self.HELPER, 'lib/h.h': 'static inline unsigned int again('
+                  'unsigned int k)\n{\n\treturn gt_slot(k);\n}\n'}, 'gt_slot() may be used by'),
+                ('a macro of a header included before',
+                 {'lib/main.c': self.BEFORE, 'lib/before.h': '#define G_FIRST() (gt[0].first)\n'},
+                 'a macro of a header the file includes names it')):
+            with self.subTest(name):
+                r, tables = run_on_tree(files, '--check', 'none')
+                self.assertEqual(tables[0]['verdict'], 'skipped')
+                self.assertIn(why, tables[0]['reasons'][0])
+                self.assertEqual(r.stdout, '')
+
     def test_a_size_macro_goes_only_where_no_file_included_after_it_names_it(self):
         main = self.MAIN.replace('gt[16]', 'gt[GT_SIZE]').replace('& 15]', '& (GT_SIZE - 1)]')
         main = main.replace('static struct', '#define GT_SIZE 16\nstatic struct')
-        for uses, kept in (('int other(void);\n', False), ('#if GT_SIZE > 8\n#endif\n', True)):
+        for uses, kept in (('int other(void);\n', False), ('#if GT_SIZE > 8\n#endif\n', True),
+                           ('#define GT_BIG (GT_SIZE > 8)\n', True)):
             with self.subTest(kept=kept):
                 r, tables = run_on_tree({'lib/main.c': main % '#include "h.h"',
                                          'lib/h.h': uses}, '--check', 'none')

@@ -1336,8 +1336,20 @@ class IncludedAfterTest(unittest.TestCase):
             self.assertEqual(got.reasons, {'t': 'line 4 includes d/h.h after its declaration, '
                                                 'and d/deep.h names it: the rule reads d/main.c '
                                                 'alone, and code there would keep the old buckets'})
-            self.assertEqual(got.macros, {4: ['B_MASK'], 6: [], 7: []})
+            # the names of main.c that what each line brings in names too
+            self.assertEqual(got.names, {4: ['B_MASK', 'define', 'include', 'static', 't'], 6: [],
+                                         7: []})
             self.assertEqual(after.included_after(tmp, 'd/main.c', []), after.IncludedAfter())
+
+    def test_names_in_the_macros_of_headers(self):
+        text = ('#define A(x) ((x) + B + gt[0].first)\n#define M(p) ((p)->gt + offsetof(S, gt2))\n'
+                '#define L \\\n\tC\nstatic struct hlist_head ht[4];\n'
+                'struct s { struct hlist_head member_table[4]; };\n/* #define D E */\n')
+        self.assertEqual(shared.names_in_macros(text), {'B', 'gt', 'first', 'C', 'ht'} - {'first'})
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'd/m.h', text)
+            put(tmp, 'd/a.c', '#include "m.h"\nstatic struct hlist_head gt[4];\nint B, C, ht2;\n')
+            self.assertEqual(shared.names_in_header_macros(tmp, 'd/a.c'), ['B', 'C', 'gt'])
 
     def test_what_cannot_be_read_may_use_anything(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -1347,14 +1359,14 @@ class IncludedAfterTest(unittest.TestCase):
                 put(tmp, 'd/q%d.h' % i, '#include "q%d.h"\n' % (i + 1))
             put(tmp, 'd/quiet.h', '#include "q0.h"\n')
             got = after.included_after(tmp, 'd/main.c', [('t', 3), ('u', 5)])
-            self.assertEqual(got.macros, {4: None, 6: [], 7: None})
+            self.assertEqual(got.names, {4: None, 6: [], 7: None})
             self.assertIn('d/h.h includes "gone.h", which is nowhere in the tree', got.reasons['t'])
             self.assertIn('more than %d files are behind it' % after._CAP, got.reasons['u'])
             # an include whose file a macro names: anything
             put(tmp, 'd/main.c', self.MAIN.replace('#include "h.h"', '#include HEADER_OF(x)'))
             put(tmp, 'd/quiet.h', '#include DEEP\n')
             got = after.included_after(tmp, 'd/main.c', [('t', 3), ('u', 5)])
-            self.assertEqual(got.macros, {4: None, 6: [], 7: None})
+            self.assertEqual(got.names, {4: None, 6: [], 7: None})
             self.assertEqual(got.reasons['t'], 'line 4 includes a file it computes after its '
                                                'declaration: it may index the table')
             self.assertIn('d/quiet.h includes a file it computes', got.reasons['u'])

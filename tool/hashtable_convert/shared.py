@@ -14,7 +14,7 @@ many files that converting them together is not a reviewable change.
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Set, Tuple
+from typing import Callable, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .after import IncludedAfter, included_after
 from .header_uses import MEMBER_MACROS, OTHER, OWN_BUCKET, SAME_BUCKET, HeaderUse, bits_texts, classify
@@ -121,7 +121,8 @@ class Plan:
                                    pointers=header_struct_pointers(self.root, f),
                                    tables=self.tables_of(tables, f),
                                    included_after=self.included_after_of(f).reasons,
-                                   macros_used_after=self.included_after_of(f).macros)
+                                   names_used_after=self.included_after_of(f).names,
+                                   names_in_header_macros=names_in_header_macros(self.root, f))
                            for f in files})
 
     def tables_of(self, tables: Dict[str, 'SharedTable'], path: str) -> List[str]:
@@ -433,6 +434,8 @@ class HeaderFacts:
     macros: Dict[str, List[str]]         # object-like macros: name -> values
     helpers: Dict[str, str]              # macros and inline functions that may reduce a key
     pointers: Dict[str, Dict[str, str]]  # struct -> field -> struct it points to
+    # the names its #define bodies use, and those it declares struct hlist_head arrays of
+    macro_names: FrozenSet[str] = frozenset()
 
 
 _HEADERS: Dict[tuple, HeaderFacts] = {}
@@ -448,13 +451,49 @@ def header_facts(root: str, header: str, unit_dirs: Tuple[str, ...] = ()) -> Hea
         if (root, header) not in _HEADER_TEXTS:
             text = read_text(os.path.join(root, header)) or ''
             _HEADER_TEXTS[(root, header)] = (text, object_macros(text), reducing_definitions(text),
-                                            struct_pointer_fields(text))
-        text, macros, helpers, pointers = _HEADER_TEXTS[(root, header)]
+                                            struct_pointer_fields(text), names_in_macros(text))
+        text, macros, helpers, pointers, macro_names = _HEADER_TEXTS[(root, header)]
         if header.endswith(HASHTABLE_API_HEADER):
             helpers = {}     # the API itself (a redefinition elsewhere is the rule's concern)
         _HEADERS[key] = HeaderFacts(included_headers(root, header, text, unit_dirs), macros,
-                                    helpers, pointers)
+                                    helpers, pointers, macro_names)
     return _HEADERS[key]
+
+
+_DEFINE_BODY_RE = re.compile(r'^[ \t]*#[ \t]*define[ \t]+\w+(\([^)]*\))?(.*)$', re.M)
+# a table of file scope (not a member: members of two structs never clash)
+_TABLE_RE = re.compile(r'^[ \t]*(?:static|extern)\b[^;{}()]*?\bstruct\s+hlist_head\s+(\w+)\s*\[',
+                       re.M)
+
+
+# what in a macro body names a member, not a variable: ->f, .f, offsetof(S, f)
+_MEMBER_NAMES_RE = re.compile(r'(?:->|\.)\s*[A-Za-z_]\w*|\b(?:%s)\s*\([^()]*\)'
+                              % '|'.join(MEMBER_MACROS))
+
+
+def names_in_macros(text: str) -> FrozenSet[str]:
+    """The names the #define bodies of text use (not their parameters, nor members), and
+    the names it declares struct hlist_head arrays of."""
+    code = blank_comments_and_strings(text.replace('\\\n', ' '))
+    out: Set[str] = set(_TABLE_RE.findall(code))
+    for m in _DEFINE_BODY_RE.finditer(code):
+        params = set(re.findall(r'\w+', m.group(1) or ''))
+        body = _MEMBER_NAMES_RE.sub(' ', m.group(2))
+        out.update(w for w in re.findall(r'[A-Za-z_]\w*', body) if w not in params)
+    return frozenset(out)
+
+
+def names_in_header_macros(root: str, path: str) -> List[str]:
+    """The names of path that a macro of a header it includes uses (or a table such a
+    header declares), read as deep as header_helpers() reads: expanded in path, such a
+    macro may index a table of path, or use a macro of path, in code the rule does not
+    read with it."""
+    text = read_text(os.path.join(root, path)) or ''
+    own = set(re.findall(r'[A-Za-z_]\w*', blank_comments_and_strings(text)))
+    found: Set[str] = set()
+    for facts in included_facts(root, path, text):
+        found |= facts.macro_names & own
+    return sorted(found)
 
 
 def included_facts(root: str, path: str, text: str):

@@ -1117,14 +1117,44 @@ def included_after(fs, t):
     buckets. The wrapper reads those files and says (its facts); without it (make
     coccicheck), any #include after the declaration refuses."""
     facts = _FACTS.get('files', {}).get(fs.path)
-    if facts is not None and 'included_after' in facts:
-        return facts['included_after'].get(t.name)
     after = [pos for pos in include_lines(fs.toks) if pos > t.pos]
+    if facts is not None and 'included_after' in facts:
+        if facts['included_after'].get(t.name):
+            return facts['included_after'][t.name]
+        if t.scope != 'global' and t.name in facts.get('names_in_header_macros', ()):
+            # (a global is declared in its header: the wrapper reads the code of that header)
+            return ('a macro of a header the file includes names it (or the header declares a '
+                    'table of that name): expanded here, it would index the table the old way')
+        unread = [pos for pos in after if str(pos[0]) not in facts.get('names_used_after', {})]
+        if unread:
+            # a spelling the scan of the wrapper did not take for an include (a comment before
+            # the hash sign, %:, a keyword split by a backslash)
+            return ('line %d may include a file after its declaration, which the wrapper did '
+                    'not read: code there may index the table' % unread[0][0])
+        return None
     if after:
         return ('line %d includes a file after its declaration, which the rule alone cannot '
                 'read: code there may index the table (tool/hashtable-convert reads it)'
                 % after[0][0])
     return None
+
+
+def used_by_an_include(fs, name, defined_at, includes):
+    """May code the rule does not read use name, defined at defined_at: a file included
+    after it, or a macro of a header? The wrapper's facts say which of the file's names
+    the includes after its first table name again, and which its headers' macros name;
+    without them (make coccicheck), or for an include before that table, any may."""
+    facts = _FACTS.get('files', {}).get(fs.path, {})
+    if name in facts.get('names_in_header_macros', ()):
+        return True                  # a macro of a header uses it wherever it is expanded
+    used_after = facts.get('names_used_after')
+    for pos in includes:
+        if pos < defined_at:
+            continue
+        names = used_after.get(str(pos[0])) if used_after is not None else None
+        if names is None or name in names:
+            return True
+    return False
 
 
 def decide_table(fs, t, helpers):
@@ -1446,6 +1476,14 @@ def decide_table(fs, t, helpers):
             t.refuse('key "%s" is a bit-field: hash_min() takes its sizeof, which C refuses '
                      'there' % red.key_text)
             break
+    # a helper the conversion drops or changes, which a file included after it may call
+    includes = include_lines(toks)
+    changed = {d for red in table_reductions(t) for d, _ in red.helpers} | set(t.bucket_helpers)
+    for d in sorted(changed, key=lambda d: d.name):
+        if d.local and d.pos is not None and used_by_an_include(fs, d.name, d.pos, includes):
+            t.refuse('%s() may be used by code the rule does not read (a file included after '
+                     'it, a macro of a header): the conversion changes it, and that code would '
+                     'pick buckets the old way' % d.name, d.pos)
     if api_buckets:
         # the tool compares forms between the files of a shared table: a file that picks
         # buckets by hash_add() does not agree with one that masks its keys

@@ -5,7 +5,7 @@ Only approved positions are rewritten; what the conversion leaves unused
 """
 
 from .analysis import (check_helpers, collect_sites, decide_table, drop_absent_members, file_era,
-                       is_emptiness_test, shared_macros)
+                       is_emptiness_test, shared_macros, used_by_an_include)
 from .cexpr import Unknown, is_primary, render, tidy_key
 from .allocated import FREES
 from .files import _FACTS, Site, statement_end
@@ -151,20 +151,6 @@ def index_renames(fs):
 def renamed(renames, key, fs, pos):
     """The key text of a use at pos, with the name its index variable takes."""
     return renames.get((key, function_range(fs, pos)), key)
-
-
-def used_by_an_include(fs, name, defined_at, includes):
-    """May a file included after the #define of name (at defined_at) use it? The
-    wrapper's facts say which of the file's macros the includes after its first table
-    name; without them (make coccicheck), or for an include before that, any may."""
-    used_after = _FACTS.get('files', {}).get(fs.path, {}).get('macros_used_after')
-    for pos in includes:
-        if pos < defined_at:
-            continue
-        names = used_after.get(str(pos[0])) if used_after is not None else None
-        if names is None or name in names:
-            return True
-    return False
 
 
 def decide(fs):

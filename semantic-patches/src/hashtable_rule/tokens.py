@@ -223,11 +223,26 @@ def outermost_last(toks, positions):
     return max(p for p in positions if depths.get(p[0], 0) == least)
 
 
+# directives that include no file; any other may (#include, #import, #include_next, and
+# a keyword a backslash splits: #inc\ lude)
+_NOT_INCLUDES = {'define', 'undef', 'if', 'ifdef', 'ifndef', 'elif', 'else', 'endif', 'error',
+                 'warning', 'pragma', 'line', 'ident', 'sccs', 'assert', 'unassert', 'elifdef',
+                 'elifndef'}
+
+
 def include_lines(toks):
-    """The positions of every #include line of toks (any file, under any #if)."""
-    return [toks.pos[i] for i, tok in enumerate(toks.text)
-            if tok == _HASH_SIGN and toks.bol[i] and i + 1 < len(toks.text) and
-            toks.text[i + 1] == 'include']
+    """The positions of every line of toks that may include a file (under any #if), at
+    its hash sign (or the digraph %: that spells it)."""
+    out = []
+    for i, tok in enumerate(toks.text):
+        if not toks.bol[i] or i + 1 >= len(toks.text):
+            continue
+        j = i + 1 if tok == _HASH_SIGN else i + 2 if tok == '%' and toks.text[i + 1] == ':' else None
+        # (the keyword may follow on the next line, after a backslash)
+        if j is not None and j < len(toks.text) and toks.text[j] not in _NOT_INCLUDES and \
+                toks.pos[j][0] - toks.pos[i][0] <= 1:
+            out.append(toks.pos[i])
+    return out
 
 
 def on_include_line(toks, i):
