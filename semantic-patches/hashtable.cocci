@@ -4127,6 +4127,16 @@ class Positional:
             if directive_start(toks, i) is not None:
                 return False         # a macro: what it is given is not known here
             caller = function_range(self.fs, toks.pos[i])
+            arg = strip_parens(node[2][k])
+            others = set()
+            for j, a in enumerate(node[2]):
+                if j != k:
+                    free_names(a, others)
+            if arg[0] == 'bin' and arg[1] in ('%', '&') or free_names(arg) & others:
+                # find(i, i & MASK), find(i, i): a counter reduced like a key, or given as a
+                # key too, which picks the bucket of that key (a review found such lookups
+                # left in the old bucket while hash_add() moved their entries)
+                return False
             # what a caller passes is the index itself: a counter of its walk, not a constant
             if caller is None or not self.value(node[2][k], caller, seen, stored=False):
                 return False
@@ -4258,7 +4268,8 @@ def _counts_position(toks, d):
             return False             # pos itself goes elsewhere than back to the caller
     return True
 
-
+@initialize:python@
+@@
 def stored_in_cursor(fs, positions, i):
     """Is token i the value of X->f = i; with f a field that only ever holds bucket
     numbers picked without a key (Positional.field)? A walk that keeps its place
@@ -4281,8 +4292,7 @@ def _field_starts(text, i):
         start -= 2
     return start
 
-@initialize:python@
-@@
+
 def table_field(fs, name):
     """Does the field name (of a struct of this file) only ever hold a table, or NULL,
     and is it only compared with one? iter->table = T; ... if (iter->table == T)
@@ -4537,7 +4547,8 @@ def find_bucket_params(fs, helpers, pointers, bucket_pointers):
                 out.append(bp)
     return out
 
-
+@initialize:python@
+@@
 def _op_indices(fs):
     """Token index of a lone identifier index in an op's bucket (&T[i], T + i) ->
     (op position, table, position of the table's name)."""
@@ -4562,8 +4573,7 @@ def _op_indices(fs):
         out[index[-1][0]] = (pos, t, toks.pos[table[-1][0]])
     return out
 
-@initialize:python@
-@@
+
 def _index_calls(fs, d, j, t, helpers, ops):
     """The bucket number parameter j of d: every call passes a bucket number of t made
     from a key, inline or through an index variable the caller also indexes t with."""
@@ -4819,7 +4829,8 @@ def _new_param(fs, bp, ph, names):
             return None
     return type_text, name
 
-
+@initialize:python@
+@@
 def _type_of_text(fs, text, rng):
     """The type of an expression written in the file, from its declaration."""
     toks = Tokens(text)
@@ -4858,8 +4869,7 @@ FREES = ('kfree', 'kvfree', 'vfree')
 MAX_BYTES = 64 * 1024
 BUCKET_BYTES = 8                     # sizeof(struct hlist_head) on 64-bit
 
-@initialize:python@
-@@
+
 def _is_bucket_size(toks, node, name):
     """Is node sizeof(struct hlist_head), sizeof(*T) or sizeof(T[0])?"""
     node = strip_parens(node)
@@ -5099,7 +5109,8 @@ def note_macro(p, name, value, pvalue, constant=False):
     fs.macros.setdefault(name, []).append('(%s)' % value if constant else value)
     fs.macro_pos.setdefault(name, []).append(_pos(p))
 
-
+@initialize:python@
+@@
 def note_table(p, name, size, psize):
     fs = state(p)
     pos = _pos(p)
@@ -5157,8 +5168,7 @@ def note_table(p, name, size, psize):
     t.uses.add(pos)
     fs.tables[name] = t
 
-@initialize:python@
-@@
+
 def note_member_table(p, name, size, struct, psize=None):
     """A table inside a struct: its uses are E->name and E.name in this file."""
     fs = state(p)
@@ -5365,7 +5375,8 @@ def walker_bucket(fs, name, nargs):
         want = 2 if file_era(fs) == 'old' else 1
     return want if want >= 0 else None
 
-
+@initialize:python@
+@@
 def macro_walks(fs, helpers):
     """Macros whose body walks every bucket of a table: for (i = 0; i < N; i++) iterator.
 
@@ -5453,9 +5464,6 @@ _ONE_FIELD_CALLS = {
 }
 # stores of their second argument into the first, an lvalue: WRITE_ONCE(p->f, v) is p->f = v
 _STORE_CALLS = {'WRITE_ONCE', 'rcu_assign_pointer', 'smp_store_release'}
-
-@initialize:python@
-@@
 # calls that only read their arguments (the kernel's printk has no %n): a key they
 # print or compare is the same after them
 _READ_ONLY_CALLS = {
@@ -5665,7 +5673,8 @@ def in_union(text, field):
             return True
     return False
 
-
+@initialize:python@
+@@
 def _aliased_fields(fs, fields):
     """fields, with the macros that spell one of them and what such a field spells
     (#define sk_num __sk_common.skc_num: a write of p->sk_num writes skc_num)."""
@@ -5726,8 +5735,7 @@ def _field_of_new_object(fs, k, start, names):
             return False             # stored, or handed to a call or macro, which may keep it
     return True
 
-@initialize:python@
-@@
+
 def _address_only(fs, helpers, name):
     """Is name a helper that returns container_of(P, struct S, m) of its parameter P and
     does nothing else: MSDOS_I(inode)? It computes an address and writes nothing. Its
@@ -5960,7 +5968,8 @@ def _through_macros(names, macros, depth=0):
             out.add(name)
     return out
 
-
+@initialize:python@
+@@
 def _written_through(text, i, end, assign_ops):
     """Is the lvalue that starts with the name at token i (p->a.b[k]) assigned?"""
     j = i + 1
@@ -5973,8 +5982,7 @@ def _written_through(text, i, end, assign_ops):
             break
     return j < len(text) and text[j] in assign_ops
 
-@initialize:python@
-@@
+
 def collect_sites(fs, helpers):
     """Give every table its sites: the hlist operations on one of its buckets."""
     toks = fs.toks
@@ -6258,7 +6266,8 @@ def table_reductions(t):
         [red for pos, red, a in getattr(t, 'var_assigns', ())] + \
         [bp['red'] for bp in t.bucket_ptrs if bp.get('red') is not None]
 
-
+@initialize:python@
+@@
 def buckets_unchanged(t):
     """Does hash_min() put every key of t in the bucket it is in today? So when every
     access hashes a key of 4 bytes or less with hash_32() to the bits of the table
@@ -6267,8 +6276,7 @@ def buckets_unchanged(t):
     reds = table_reductions(t)
     return bool(reds) and all(r.picks_hash_min_bucket() for r in reds)
 
-@initialize:python@
-@@
+
 def passed_to_same_buckets(fs, t, i, helpers):
     """Is the table named at token i passed whole to a static function of the file that
     picks its buckets only as hash_min() would (P[E], &P[E] with E = hash_32() of a key
@@ -6734,7 +6742,7 @@ def decide_table(fs, t, helpers):
             t.refuse('bucket pointer "%s" does not come from one assignment' % s.var, s.op_pos)
         counter = walk_by_counter(fs, s)
         if counter:
-            t.refuse('a walk picks its bucket by "%s", which a loop around it counts: it may '
+            t.refuse('a walk picks its bucket by "%s", which a loop around it changes: it may '
                      'visit the buckets one by one rather than look up a key, and '
                      'hash_for_each_possible() would visit other buckets' % counter, s.op_pos)
 
@@ -7064,21 +7072,48 @@ def _bucket_parameter(fs, t, text, i, depth):
 
 
 def walk_by_counter(fs, s):
-    """The variable of the key of walk site s that the header of a loop around it names
-    (for (i = start; i < start + N; i++) hlist_for_each_entry(p, &T[i & M], m)), or None.
-    Converted, a walk visits hash_min()'s bucket of its key, and meets entries of other
-    keys there than before: only a body that skips them (a lookup) does the same, and a
-    walk by a loop counter is rather a walk of the buckets."""
-    if not s.kind.startswith('hlist_for_each') or s.red is None or s.red.key is None:
+    """A variable that picks the bucket of walk site s (of its key, or the index or bucket
+    pointer variable) and that a loop around the walk changes, or None: for (i = start; i
+    < start + N; i++) hlist_for_each_entry(p, &T[i & M], m), and its kin (a step in the
+    body, while (n--), head = &T[i & M] in the loop). Converted, a walk visits
+    hash_min()'s bucket of its key and meets other entries there than before: only a body
+    that skips those (a lookup) does the same, and a walk whose key a loop changes may
+    rather be a walk of the buckets. (A lookup in such a loop is refused too.)"""
+    if not s.kind.startswith('hlist_for_each'):
         return None
+    names = set(key_names(s.red)[0]) if s.red is not None and s.red.key is not None else set()
+    if s.var:
+        names.add(s.var)
     rng = function_range(fs, s.op_pos)
     at = fs.toks.at_pos(s.op_pos)
-    if rng is None or at is None:
+    if not names or rng is None or at is None:
         return None
-    for name in sorted(key_names(s.red)[0]):
-        if _counting_loop(fs, name, at, rng) is not None:
-            return name
+    text = fs.toks.text
+    for k in range(at - 1, rng[0], -1):
+        if not (text[k] == 'do' or text[k] in ('for', 'while') and text[k + 1] == '('):
+            continue
+        end = statement_end(fs, k)
+        if end < at:
+            continue
+        for name in sorted(names):
+            if _written_in(text, k, end, name):
+                return name
     return None
+
+
+_WRITES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
+
+@initialize:python@
+@@
+def _written_in(text, lo, hi, name):
+    """Is the variable name assigned, stepped or its address taken in text[lo:hi + 1]?"""
+    for i in range(lo, hi + 1):
+        if text[i] != name or text[i - 1] in ('->', '.'):
+            continue
+        if text[i + 1] in _WRITES or text[i - 1] in ('++', '--') or \
+                text[i - 1] == '&' and text[i - 2] in ('(', ',', '=', 'return'):
+            return True
+    return False
 
 
 def _counting_loop(fs, var, at, rng):
@@ -7093,8 +7128,7 @@ def _counting_loop(fs, var, at, rng):
                 return k, end
     return None
 
-@initialize:python@
-@@
+
 def number_read(fs, t, node, rng, depth=0, at=None):
     """(position, text) of a use of a positional bucket number (a local or a cursor field)
     other than naming a bucket of t, a step, an assignment to it, or a comparison with a
@@ -7354,7 +7388,8 @@ def is_emptiness_test(fs, t, loop):
     return names_it and (body[-2], after[1]) in (('false', 'true'), ('0', '1')) \
         and after[0] == 'return' and after[2] == ';'
 
-
+@initialize:python@
+@@
 def shared_macros(fs):
     """Macro values and field types from headers, where the file has none: those of
     the shared tables the file names (the headers of the others may not be its own)."""
@@ -7394,8 +7429,7 @@ def approve_span(fs, lo, hi, kind, extra=None):
     """Approve the expression of tokens lo..hi-1 (its first and last token must match)."""
     fs.approved[fs.toks.pos[lo]] = (kind, extra, fs.toks.pos[hi - 1])
 
-@initialize:python@
-@@
+
 def approve_reduction_drop(fs, d, m):
     """A kept index helper loses its reduction: return v & MASK; -> return v;
 

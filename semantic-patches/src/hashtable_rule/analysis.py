@@ -1441,7 +1441,7 @@ def decide_table(fs, t, helpers):
             t.refuse('bucket pointer "%s" does not come from one assignment' % s.var, s.op_pos)
         counter = walk_by_counter(fs, s)
         if counter:
-            t.refuse('a walk picks its bucket by "%s", which a loop around it counts: it may '
+            t.refuse('a walk picks its bucket by "%s", which a loop around it changes: it may '
                      'visit the buckets one by one rather than look up a key, and '
                      'hash_for_each_possible() would visit other buckets' % counter, s.op_pos)
 
@@ -1770,21 +1770,47 @@ def _bucket_parameter(fs, t, text, i, depth):
 
 
 def walk_by_counter(fs, s):
-    """The variable of the key of walk site s that the header of a loop around it names
-    (for (i = start; i < start + N; i++) hlist_for_each_entry(p, &T[i & M], m)), or None.
-    Converted, a walk visits hash_min()'s bucket of its key, and meets entries of other
-    keys there than before: only a body that skips them (a lookup) does the same, and a
-    walk by a loop counter is rather a walk of the buckets."""
-    if not s.kind.startswith('hlist_for_each') or s.red is None or s.red.key is None:
+    """A variable that picks the bucket of walk site s (of its key, or the index or bucket
+    pointer variable) and that a loop around the walk changes, or None: for (i = start; i
+    < start + N; i++) hlist_for_each_entry(p, &T[i & M], m), and its kin (a step in the
+    body, while (n--), head = &T[i & M] in the loop). Converted, a walk visits
+    hash_min()'s bucket of its key and meets other entries there than before: only a body
+    that skips those (a lookup) does the same, and a walk whose key a loop changes may
+    rather be a walk of the buckets. (A lookup in such a loop is refused too.)"""
+    if not s.kind.startswith('hlist_for_each'):
         return None
+    names = set(key_names(s.red)[0]) if s.red is not None and s.red.key is not None else set()
+    if s.var:
+        names.add(s.var)
     rng = function_range(fs, s.op_pos)
     at = fs.toks.at_pos(s.op_pos)
-    if rng is None or at is None:
+    if not names or rng is None or at is None:
         return None
-    for name in sorted(key_names(s.red)[0]):
-        if _counting_loop(fs, name, at, rng) is not None:
-            return name
+    text = fs.toks.text
+    for k in range(at - 1, rng[0], -1):
+        if not (text[k] == 'do' or text[k] in ('for', 'while') and text[k + 1] == '('):
+            continue
+        end = statement_end(fs, k)
+        if end < at:
+            continue
+        for name in sorted(names):
+            if _written_in(text, k, end, name):
+                return name
     return None
+
+
+_WRITES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
+
+
+def _written_in(text, lo, hi, name):
+    """Is the variable name assigned, stepped or its address taken in text[lo:hi + 1]?"""
+    for i in range(lo, hi + 1):
+        if text[i] != name or text[i - 1] in ('->', '.'):
+            continue
+        if text[i + 1] in _WRITES or text[i - 1] in ('++', '--') or \
+                text[i - 1] == '&' and text[i - 2] in ('(', ',', '=', 'return'):
+            return True
+    return False
 
 
 def _counting_loop(fs, var, at, rng):

@@ -8,7 +8,7 @@ code is left open-coded; only the shapes that mean exactly hash_for_each(),
 hash_init() or hash_empty() are rewritten (analysis.py).
 """
 
-from .cexpr import Unknown, parse_tokens, strip_parens
+from .cexpr import Unknown, free_names, parse_tokens, strip_parens
 from .files import (call_nodes, declared_type, function_header, function_range, is_declarator,
                     is_parameter, occurrences, token_indices)
 from .helpers import bucket_parts, function_at
@@ -172,6 +172,16 @@ class Positional:
             if directive_start(toks, i) is not None:
                 return False         # a macro: what it is given is not known here
             caller = function_range(self.fs, toks.pos[i])
+            arg = strip_parens(node[2][k])
+            others = set()
+            for j, a in enumerate(node[2]):
+                if j != k:
+                    free_names(a, others)
+            if arg[0] == 'bin' and arg[1] in ('%', '&') or free_names(arg) & others:
+                # find(i, i & MASK), find(i, i): a counter reduced like a key, or given as a
+                # key too, which picks the bucket of that key (a review found such lookups
+                # left in the old bucket while hash_add() moved their entries)
+                return False
             # what a caller passes is the index itself: a counter of its walk, not a constant
             if caller is None or not self.value(node[2][k], caller, seen, stored=False):
                 return False
