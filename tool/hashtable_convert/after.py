@@ -62,6 +62,9 @@ def included_after(root: str, path: str, tables: List[Tuple[str, int]]) -> Inclu
             if m.group(1) == '"':
                 why = ('an #include "%s" follows its declaration (line %d), and no such file '
                        'is in the tree: it may index the table' % (m.group(2), line))
+            elif all(name in out.reasons for name in names):
+                out.names[line] = None       # (refused already: no walk of the tree for it)
+                continue
             elif _in_tree(root, m.group(2)):
                 why = ('line %d includes <%s> after its declaration, which a folder of a '
                        'makefile may make a file of the tree: it may index the table'
@@ -89,7 +92,7 @@ def included_after(root: str, path: str, tables: List[Tuple[str, int]]) -> Inclu
 
 def _words(text: str) -> Set[str]:
     """The identifiers of C text, lines continued with a backslash joined first."""
-    return set(_WORD_RE.findall(blank_comments_and_strings(text.replace('\\\n', ''))))
+    return set(_WORD_RE.findall(blank_comments_and_strings(text).replace('\\\n', '')))
 
 
 _TREE_FILES: Dict[str, List[str]] = {}

@@ -93,6 +93,13 @@ class Plan:
     # path -> (name, line) of the tables only that file declares (static, member, pointer)
     local_tables: Dict[str, List[Tuple[str, int]]] = field(default_factory=dict)
     included_after: Dict[str, IncludedAfter] = field(default_factory=dict)
+    macro_names: Dict[str, List[str]] = field(default_factory=dict)
+
+    def macro_names_of(self, path: str) -> List[str]:
+        """names_in_header_macros() of path, read once."""
+        if path not in self.macro_names:
+            self.macro_names[path] = names_in_header_macros(self.root, path)
+        return self.macro_names[path]
 
     def included_after_of(self, path: str) -> IncludedAfter:
         """included_after() of path's own tables, read once."""
@@ -122,7 +129,7 @@ class Plan:
                                    tables=self.tables_of(tables, f),
                                    included_after=self.included_after_of(f).reasons,
                                    names_used_after=self.included_after_of(f).names,
-                                   names_in_header_macros=names_in_header_macros(self.root, f))
+                                   names_in_header_macros=self.macro_names_of(f))
                            for f in files})
 
     def tables_of(self, tables: Dict[str, 'SharedTable'], path: str) -> List[str]:
@@ -474,7 +481,8 @@ _MEMBER_NAMES_RE = re.compile(r'(?:->|\.)\s*[A-Za-z_]\w*|\b(?:%s)\s*\([^()]*\)'
 def names_in_macros(text: str) -> FrozenSet[str]:
     """The names the #define bodies of text use (not their parameters, nor members), and
     the names it declares struct hlist_head arrays of."""
-    code = blank_comments_and_strings(text.replace('\\\n', ' '))
+    # (the text as other readers blank it, remembered; then its continued lines joined)
+    code = blank_comments_and_strings(text).replace('\\\n', '  ')
     out: Set[str] = set(_TABLE_RE.findall(code))
     for m in _DEFINE_BODY_RE.finditer(code):
         params = set(re.findall(r'\w+', m.group(1) or ''))

@@ -28,6 +28,7 @@ class Tokens:
     def __init__(self, text):
         self.kind, self.text, self.pos, self.offset = [], [], [], []
         self.bol = []                # does the token begin a logical line?
+        self.include_lines = None    # include_lines(), once asked
         self.source = text
         line, line_start, fresh = 1, 0, True
         for m in _TOKEN_RE.finditer(text):
@@ -232,8 +233,10 @@ _NOT_INCLUDES = {'define', 'undef', 'if', 'ifdef', 'ifndef', 'elif', 'else', 'en
 
 def include_lines(toks):
     """The positions of every line of toks that may include a file (under any #if), at
-    its hash sign (or the digraph %: that spells it)."""
-    out = []
+    its hash sign (or the digraph %: that spells it). Read once per token list."""
+    if toks.include_lines is not None:
+        return toks.include_lines
+    out = toks.include_lines = []
     for i, tok in enumerate(toks.text):
         if not toks.bol[i] or i + 1 >= len(toks.text):
             continue
