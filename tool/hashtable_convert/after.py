@@ -46,7 +46,7 @@ def included_after(root: str, path: str, tables: List[Tuple[str, int]]) -> Inclu
     text = read_text(os.path.join(root, path)) or ''
     first = min(line for _, line in tables)
     dirs = include_dirs(root, path)
-    own = sorted(_words(text))
+    own = sorted(words(text))
     for m in _INCLUDE_RE.finditer(text):
         line = text.count('\n', 0, m.start()) + 1
         if line <= first:
@@ -90,7 +90,7 @@ def included_after(root: str, path: str, tables: List[Tuple[str, int]]) -> Inclu
     return out
 
 
-def _words(text: str) -> Set[str]:
+def words(text: str) -> Set[str]:
     """The identifiers of C text, lines continued with a backslash joined first."""
     return set(_WORD_RE.findall(blank_comments_and_strings(text).replace('\\\n', '')))
 
@@ -140,7 +140,7 @@ def _named_behind(root: str, first: str, names: List[str],
         raw = read_text(os.path.join(root, rel)) or ''
         if '##' in blank_comments_and_strings(raw):
             return {}, '%s pastes tokens (##), which may spell any name' % rel
-        for name in sorted(wanted & _words(raw)):
+        for name in sorted(wanted & words(raw)):
             found.setdefault(name, rel)
         for m in _INCLUDE_RE.finditer(raw.replace('\\\n', '')):
             if m.group(1) is None:

@@ -172,8 +172,7 @@ def _returns_the_bucket(code, body, function, m, member) -> bool:
     """Is the occurrence at m in "return &E->T[index];" (&T[index] for a global) of a
     function that returns struct hlist_head * and is defined once? Then the function
     picks a bucket and leaves the rest to its callers."""
-    name = function.group(1)
-    if len(re.findall(r'\b%s\s*\([^;{}()]*\)\s*\{' % re.escape(name), code)) > 1:
+    if _defined_more_than_once(code, function.group(1)):
         return False
     if not _BUCKET_RETURN_RE.search(body[2][:function.start(1)]):
         return False
@@ -193,10 +192,15 @@ def _returns_the_bucket(code, body, function, m, member) -> bool:
     return re.match(closing + r'\s*;', code[open_at + len(index) + 2:]) is not None
 
 
+def _defined_more_than_once(code: str, name: str) -> bool:
+    """Two bodies of function name (under #if): the rule reads one, the build may take
+    the other."""
+    return len(re.findall(r'\b%s\s*\([^;{}()]*\)\s*\{' % re.escape(name), code)) > 1
+
+
 def _why_not_same_bucket(code, body, function, m, bits, macros, member) -> Optional[str]:
     helper = function.group(1) + '()'
-    if len(re.findall(r'\b%s\s*\([^;{}()]*\)\s*\{' % re.escape(function.group(1)), code)) > 1:
-        # two bodies under #if: the rule reads one, the build may take the other
+    if _defined_more_than_once(code, function.group(1)):
         return '%s is defined more than once' % helper
     dereferenced = re.search(r'(?:->|\.)\s*$', code[max(body[0], m.start() - 4):m.start()])
     if bool(dereferenced) != member or code[m.end():].lstrip()[:1] != '[':

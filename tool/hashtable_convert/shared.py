@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, FrozenSet, List, Optional, Set, Tuple
 
-from .after import IncludedAfter, included_after
+from .after import IncludedAfter, included_after, resolve, words
 from .header_uses import MEMBER_MACROS, OTHER, OWN_BUCKET, SAME_BUCKET, HeaderUse, bits_texts, classify
 from .includes import cancel_include_search, files_seeing_struct, start_include_search, units_seeing
 from .sources import (PASTE_LINES, Declaration, blank_comments_and_strings, blank_includes,
@@ -63,12 +63,11 @@ class SharedTable:
 
     @property
     def kept_helper_names(self) -> List[str]:
-        """The names of kept_helpers, each given as 'name() (header:line)'."""
-        return sorted({k.split('(')[0].strip() for k in self.kept_helpers})
+        return _function_names(self.kept_helpers)
 
     @property
     def own_bucket_helper_names(self) -> List[str]:
-        return sorted({k.split('(')[0].strip() for k in self.own_bucket_helpers})
+        return _function_names(self.own_bucket_helpers)
 
     def fact(self) -> dict:
         """The entry of this table in HASHTABLE_CONVERT_FACTS (see hashtable.cocci)."""
@@ -76,6 +75,11 @@ class SharedTable:
                     fields=self.fields, struct=self.struct,
                     kept_helpers=self.kept_helper_names,
                     own_bucket_helpers=self.own_bucket_helper_names)
+
+
+def _function_names(helpers: List[str]) -> List[str]:
+    """The names of helpers, each given as 'name() (header:line)'."""
+    return sorted({k.split('(')[0].strip() for k in helpers})
 
 
 @dataclass
@@ -235,12 +239,9 @@ def included_headers(root: str, path: str, text: str, unit_dirs: Tuple[str, ...]
     own = include_dirs(root, path)
     dirs = list(unit_dirs) + [d for d in own if d not in unit_dirs]
     for m in _INCLUDE_RE.finditer(text):
-        bases = ([os.path.dirname(path)] if m.group(1) == '"' else []) + dirs
-        for base in bases:
-            rel = os.path.normpath(os.path.join(base, m.group(2)))
-            if os.path.isfile(os.path.join(root, rel)):
-                out.append(rel)
-                break
+        rel = resolve(root, path, m.group(1), m.group(2), dirs)
+        if rel is not None:
+            out.append(rel)
     return out
 
 
@@ -497,7 +498,7 @@ def names_in_header_macros(root: str, path: str) -> List[str]:
     macro may index a table of path, or use a macro of path, in code the rule does not
     read with it."""
     text = read_text(os.path.join(root, path)) or ''
-    own = set(re.findall(r'[A-Za-z_]\w*', blank_comments_and_strings(text)))
+    own = words(text)
     found: Set[str] = set()
     for facts in included_facts(root, path, text):
         found |= facts.macro_names & own
