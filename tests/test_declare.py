@@ -96,6 +96,45 @@ class DeclareRuleTest(unittest.TestCase):
         self.assertEqual(read(os.path.join(alone, 'fields.c')), read(os.path.join(DATA, 'fields.c')))
 
 
+class DeclareMemoTest(unittest.TestCase):
+    """fields.declare() with a memo: a file with the text and fields it was declared with
+    before is not given to spatch again (a pass begun early, beside a round of spatch,
+    serves the one after it); another text or other fields are."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        with open(os.path.join(DATA, 'fields.json')) as f:
+            self.wanted = {'fields.c': json.load(f)['fields.c']}
+        self.text = read(os.path.join(DATA, 'fields.c'))
+        # a spatch that cannot run: only the memo can give a result
+        self.broken = Spatch(program=os.path.join(self.tmp.name, 'no-spatch'))
+
+    def test_the_same_file_comes_from_the_memo(self):
+        memo = {}
+        first = fields.declare(DATA, self.wanted, {'fields.c': self.text}, Spatch(), memo)
+        self.assertEqual(first.new_texts['fields.c'], read(os.path.join(DATA, 'fields.res')))
+        again = fields.declare(DATA, self.wanted, {'fields.c': self.text}, self.broken, memo)
+        self.assertEqual(again.note, '')
+        self.assertEqual(again.new_texts, first.new_texts)
+        self.assertEqual(again.fields, first.fields)
+
+    def test_another_text_or_other_fields_run_spatch(self):
+        memo = {}
+        fields.declare(DATA, self.wanted, {'fields.c': self.text}, Spatch(), memo)
+        other = fields.declare(DATA, self.wanted, {'fields.c': self.text + '\n'}, self.broken, memo)
+        self.assertIn('cannot run', other.note)
+        self.assertEqual(other.new_texts, {})
+        fewer = {'fields.c': dict(list(self.wanted['fields.c'].items())[:1])}
+        other = fields.declare(DATA, fewer, {'fields.c': self.text}, self.broken, memo)
+        self.assertIn('cannot run', other.note)
+
+    def test_a_failed_run_is_not_remembered(self):
+        memo = {}
+        fields.declare(DATA, self.wanted, {'fields.c': self.text}, self.broken, memo)
+        self.assertEqual(memo, {})
+
+
 class ToolDeclaresInItsFileTest(unittest.TestCase):
     """The tool on a member table of its own .c file (testdata/declare/in_file.c): the
     field becomes DECLARE_HASHTABLE(buckets, CACHE_BITS), the size macro the bits

@@ -400,6 +400,48 @@ class DroppedInALaterRoundTest(unittest.TestCase):
             self.assertNotIn('gt, &it', r.stdout)
 
 
+    def test_fields_are_declared_beside_the_round_that_follows_a_refusal(self):
+        # c.c hands gt to a function: the rule refuses it there, so a.c and b.c, which
+        # converted it, go to spatch again without it; the member's field is declared
+        # meanwhile, once (a spatch that logs its runs, and makes each rule run last 1 s)
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            os.makedirs(os.path.join(tree, 'lib'))
+            c = ('#include <linux/list.h>\n#include "t.h"\n'
+                 'void ext(struct hlist_head *h);\nvoid c_use(void)\n{\n\text(gt);\n}\n')
+            files = {'lib/t.h': self.HEADER,
+                     'lib/a.c': self.USE % dict(n='a', extra='struct hlist_head gt[NB];\n'),
+                     'lib/b.c': self.USE % dict(n='b', extra=''), 'lib/c.c': c}
+            for rel, text in files.items():
+                with open(os.path.join(tree, rel), 'w') as f:
+                    f.write(text)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            log = os.path.join(tmp, 'runs')
+            spatch = os.path.join(tmp, 'spatch')
+            with open(spatch, 'w') as f:
+                f.write('#!/bin/sh\ncase "$*" in *declare_hashtable*) what=declare;; '
+                        '*hashtable.cocci*) what=convert;; *) exec spatch "$@";; esac\n'
+                        'echo "start $what" >> %s\nspatch "$@"; rc=$?\n'
+                        '[ $what = convert ] && sleep 1\necho "end $what" >> %s\n'
+                        'exit $rc\n' % (log, log))
+            os.chmod(spatch, 0o755)
+            r = run_tool('--check', 'header', '--spatch', spatch,
+                         '--json', os.path.join(tmp, 'r.json'), tree)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(tmp, 'r.json')) as f:
+                report = json.load(f)
+            verdicts = {t['name']: (t['verdict'], t.get('declared')) for t in report['tables']}
+            self.assertEqual(verdicts, {'mt': ('converted', True), 'gt': ('skipped', False)})
+            self.assertIn('+struct reg { DECLARE_HASHTABLE(mt, 4); };', r.stdout)
+            self.assertEqual(r.stdout.count('+\thash_add(r->mt, &it->node, it->key);'), 2)
+            self.assertNotIn('gt, &it', r.stdout)
+            with open(log) as f:
+                runs = f.read().split('\n')
+            self.assertEqual(runs.count('start declare'), 1, runs)
+            last_convert = max(i for i, line in enumerate(runs) if line == 'end convert')
+            self.assertLess(runs.index('start declare'), last_convert, runs)
+
+
 class LocalAndSharedInOneFileTest(unittest.TestCase):
     """A file with a static table of its own that also indexes a global table of the
     tree: it names a table few files name, so it waits for the global's spatch run

@@ -15,11 +15,11 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
-from typing import Dict, List, Set, Tuple
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .model import Table
 from .shared import included_facts, included_headers, object_macros
-from .sources import _search_command, blank_comments_and_strings, read_text, \
+from .sources import _search_command, blank_comments_and_strings, digest, read_text, \
     with_hashtable_include
 from .transform import HERE, Spatch, run_spatch
 
@@ -166,23 +166,54 @@ def wanted(root: str, tables: List[Table], texts: Dict[str, str],
     return out
 
 
+# (path, digest of its text, its fields) -> (new text or None, the fields written)
+Memo = Dict[Tuple[str, str, Tuple[Tuple[str, str], ...]], Tuple[Optional[str], FrozenSet[str]]]
+
+
 def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
-            spatch: Spatch) -> Declared:
-    """Run declare_hashtable.cocci over the files of fields (their texts as converted)."""
+            spatch: Spatch, memo: Optional[Memo] = None) -> Declared:
+    """Run declare_hashtable.cocci over the files of fields (their texts as converted).
+
+    memo: what earlier passes made of a file (the rule reads each file alone): a file
+    with the same text and fields is not given to spatch again, and what spatch makes
+    of the others is added to it."""
     out = Declared()
-    if not fields:
-        return out
+    before = {rel: _text_of(root, rel, texts) for rel in sorted(fields)}
+    keys = {rel: (rel, digest(before[rel]), tuple(sorted(fields[rel].items())))
+            for rel in before}
+    known = memo if memo is not None else {}
+    todo = {rel: fields[rel] for rel in before if keys[rel] not in known}
+    if todo:
+        ran = _run(todo, before, spatch)
+        if ran.note:
+            out.note = ran.note
+        else:
+            for rel in todo:
+                new = ran.new_texts.get(rel)
+                known[keys[rel]] = (new, frozenset(m for r, m in ran.fields if r == rel))
+    for rel in sorted(before):
+        if keys[rel] in known:
+            new, done = known[keys[rel]]
+            if new is not None:
+                out.new_texts[rel] = new
+                out.fields |= {(rel, m) for m in done}
+    return out
+
+
+def _text_of(root: str, rel: str, texts: Dict[str, str]) -> str:
+    text = texts.get(rel)
+    return text if text is not None else read_text(os.path.join(root, rel)) or ''
+
+
+def _run(fields: Dict[str, Dict[str, str]], before: Dict[str, str], spatch: Spatch) -> Declared:
+    """One spatch run of declare_hashtable.cocci over the files of fields."""
+    out = Declared()
     with tempfile.TemporaryDirectory(prefix='hashtable-convert-fields-') as scratch:
-        before = {}
         for rel in sorted(fields):
-            text = texts.get(rel)
-            if text is None:
-                text = read_text(os.path.join(root, rel)) or ''
-            before[rel] = text
             path = os.path.join(scratch, rel)
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, 'w', encoding='utf-8', errors='surrogateescape') as f:
-                f.write(text)
+                f.write(before[rel])
         facts = os.path.join(scratch, '.fields.json')
         with open(facts, 'w') as f:
             json.dump(fields, f)

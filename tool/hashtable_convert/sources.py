@@ -6,6 +6,7 @@ arrays and pointers of struct hlist_head, so that spatch parses few files.
 """
 
 import functools
+import hashlib
 import os
 import re
 import shutil
@@ -587,6 +588,11 @@ def is_pre39(text: str) -> bool:
 def tree_is_pre39(root: str) -> bool:
     """Is root a kernel tree whose list.h has the iterators of before 3.9?"""
     return is_pre39(read_text(os.path.join(root, 'include', 'linux', 'list.h')) or '')
+
+
+def digest(text: str) -> str:
+    """A short name for a text's content: what a result computed from it is kept under."""
+    return hashlib.sha1(text.encode('utf-8', 'surrogateescape')).hexdigest()
 
 
 def read_text(path: str) -> Optional[str]:
