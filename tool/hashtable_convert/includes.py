@@ -45,10 +45,13 @@ _DEFINE_OUT_RE = re.compile(r'^(?:\./)?([^:\n]*):[ \t]*#[ \t]*define[ \t]+(\w+)[
 # a makefile's -include FILE (kbuild passes it to the compiler: every unit below has it)
 _FORCED_OUT_RE = re.compile(r'^(?:\./)?([^:\n]*):.*?(?:^|\s)-include\s+(\S+)', re.M)
 # one search finds all three: the includes, the macros of one word or one quoted or
-# bracketed path that an #include MACRO line may name, and makefiles' -include options
-_SEARCH = (r'#[[:space:]]*(/\*.*\*/[[:space:]]*)?(include|define[[:space:]]+[A-Za-z_][A-Za-z_0-9]*[[:space:]]+'
-           r'([<"][^>"]*[>"]|[A-Za-z_][A-Za-z_0-9./-]*)[[:space:]]*(/[*/].*)?$)|'
-           r'(^|[[:space:]])-include[[:space:]]')
+# bracketed path that an #include MACRO line may name, and makefiles' -include options.
+# Each pattern only finds the lines the patterns above read ("include" as a plain word:
+# a literal lets the search skip most of each file, 2.9 s of CPU on Linux 6.1 against 4.0
+# for one pattern of all three)
+_SEARCH = ('include',
+           r'#[[:space:]]*define[[:space:]]+[A-Za-z_][A-Za-z_0-9]*[[:space:]]+'
+           r'([<"][^>"]*[>"]|[A-Za-z_][A-Za-z_0-9./-]*)[[:space:]]*(/[*/].*)?$')
 _MAKEFILES = ('Makefile', 'Kbuild', 'Makefile.*', '*.mk')
 
 Include = Tuple[str, str, str]      # the including file (relative to the root), '<' or '"', target
@@ -344,14 +347,14 @@ class _Search:
     root: str
 
 
-def _grep(root: str, pattern: str) -> _Search:
-    """A search for the lines of the tree's C files (and makefiles) that have pattern
+def _grep(root: str, patterns: Tuple[str, ...]) -> _Search:
+    """A search for the lines of the tree's C files (and makefiles) that have one of patterns
     (path:line), through symbolic links. Its output goes to an unnamed file: nothing
     reads it before the graph is wanted, and a pipe, once full, stopped the search
     until then (Linux 6.1: 24 MB of output, 7.8 s of wall time for 3.8 s of CPU)."""
     cmd = _search_command('-s', extended=True, follow=True, names=_MAKEFILES,
                           suffixes=tuple(x for x in INCLUDED_SUFFIXES if x != 'S')) + \
-        ['-e', pattern, '.']
+        [arg for p in patterns for arg in ('-e', p)] + ['.']
     try:
         output: Optional[IO[bytes]] = tempfile.TemporaryFile()
     except OSError:

@@ -8,7 +8,7 @@ from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus
 from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, base_struct, declaration_scope,
                     declared_type,
                     function_header, function_range, in_spans, is_declarator, occurrences,
-                    statement_end, table_occurrences, tok_indices, variable_type)
+                    statement_end, table_occurrences, tok_indices, token_indices, variable_type)
 from .tokens import (_HASH_SIGN, Tokens, argument_spans, code_indices, directive_start, include_lines,
                      matching_close, matching_open)
 from .helpers import bucket_parts, calls_in, calls_in_definition, function_at, outside_names, pure_by_name
@@ -2054,8 +2054,8 @@ def member_bases(fs, name):
     table = fs.tables.get(name)
     declared_at = table.pos if table is not None else None
     out = set()
-    for i, tok in enumerate(toks.text):
-        if tok == name and toks.kind[i] == 'id' and toks.pos[i] != declared_at:
+    for i in token_indices(fs, name):
+        if toks.kind[i] == 'id' and toks.pos[i] != declared_at:
             member = i >= 2 and toks.text[i - 1] in ('->', '.')
             out.add((base_struct(fs, i, strict=True) if member else None) or '?')
     return sorted(out)

@@ -13,6 +13,7 @@ HASHTABLE_CONVERT_RESULTS names a directory: the verdicts of each file are
 written there as JSON, one file per source file (see verdicts.record).
 """
 
+import bisect
 import json
 import os
 import re
@@ -385,8 +386,9 @@ def occurrences(fs, name, lo=0, hi=None):
     toks = fs.toks
     hi = len(toks.text) - 1 if hi is None else hi
     out = []
-    for i in range(lo, hi + 1):
-        if toks.text[i] == name and toks.kind[i] == 'id' \
+    found = token_indices(fs, name)
+    for i in found[bisect.bisect_left(found, lo):bisect.bisect_right(found, hi)]:
+        if toks.kind[i] == 'id' \
                 and not (i > 0 and toks.text[i - 1] in ('->', '.')) and i not in fs.member_args \
                 and not on_include_line(toks, i):
             out.append(i)
@@ -423,8 +425,9 @@ def table_occurrences(fs, t):
         return occurrences(fs, t.name)
     toks = fs.toks
     out = []
-    for i, tok in enumerate(toks.text):
-        if tok != t.name or toks.kind[i] != 'id' or on_include_line(toks, i):
+    for i in token_indices(fs, t.name):
+        tok = t.name
+        if toks.kind[i] != 'id' or on_include_line(toks, i):
             continue
         if toks.pos[i] != t.pos and (i == 0 or toks.text[i - 1] not in ('->', '.')):
             rng = function_range(fs, toks.pos[i])
@@ -447,7 +450,8 @@ def _defined_as_macro(toks, name):
 
 
 def token_indices(fs, name):
-    """Token indices of name in the file (an index built once per file)."""
+    """Token indices of name in the file, in order (an index built once per file: a
+    search of every token for each name took a fifth of the rule's Python)."""
     index = getattr(fs, 'token_index', None)
     if index is None:
         index = fs.token_index = {}
