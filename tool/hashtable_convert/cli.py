@@ -321,11 +321,13 @@ class Converter:
         spatch = dataclasses.replace(self.spatch, niceness=LOCAL_NICENESS)
 
         def work():
+            start = time.monotonic()
             try:
                 wanted = fields.wanted(self.run.root, kept, texts, self.undeclared)
                 fields.declare(self.run.root, wanted, texts, spatch, self.declared)
             except BaseException:       # only time is lost: _declare() runs what is missing
                 pass
+            self.run.timed('DECLARE_HASHTABLE fields (beside a round)', start)
         self._ahead = threading.Thread(target=work, daemon=True)
         self._ahead.start()
 
