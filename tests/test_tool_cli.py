@@ -442,6 +442,73 @@ class DroppedInALaterRoundTest(unittest.TestCase):
             self.assertLess(runs.index('start declare'), last_convert, runs)
 
 
+class IncludedUnitTest(unittest.TestCase):
+    """A .c file that another .c includes is part of the includer's unit: the includer's
+    code after the include sees its static table and indexes it with its own mask, which
+    the rule, reading the file alone, never sees (converted, hash_add() would put entries
+    where that code does not look). Its tables are refused and it is left unchanged; the
+    same file that no one includes converts."""
+
+    CORE = ('#include <linux/list.h>\n'
+            'struct item { unsigned int key; struct hlist_node node; };\n'
+            'static struct hlist_head tbl[16];\n'
+            'void core_add(struct item *it)\n{\n'
+            '\thlist_add_head(&it->node, &tbl[it->key & 15]);\n}\n'
+            'int core_has(unsigned int key)\n{\n\tstruct item *it;\n\n'
+            '\thlist_for_each_entry(it, &tbl[key & 15], node)\n'
+            '\t\tif (it->key == key)\n\t\t\treturn 1;\n\treturn 0;\n}\n')
+    USER = ('#include "core.c"\n'
+            'int user_has(unsigned int key)\n{\n\treturn !hlist_empty(&tbl[key & 15]);\n}\n')
+
+    def run_on(self, tmp, files):
+        tree = os.path.join(tmp, 'tree')
+        os.makedirs(os.path.join(tree, 'lib'))
+        for rel, text in files.items():
+            with open(os.path.join(tree, rel), 'w') as f:
+                f.write(text)
+        subprocess.run(['git', 'init', '-q', tree], check=True)
+        r = run_tool('--check', 'header', '--json', os.path.join(tmp, 'r.json'), tree)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(os.path.join(tmp, 'r.json')) as f:
+            return r, {t['name']: t for t in json.load(f)['tables']}
+
+    def test_a_file_another_includes_is_left_unchanged(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            r, tables = self.run_on(tmp, {'lib/core.c': self.CORE, 'lib/user.c': self.USER})
+            self.assertEqual(tables['tbl']['verdict'], 'skipped')
+            self.assertEqual(tables['tbl']['reasons'],
+                             ['lib/core.c is included by lib/user.c, whose code after that '
+                              'include sees its static tables and may index them otherwise: '
+                              'the rule reads the file alone, so it is left unchanged'])
+            self.assertEqual(r.stdout, '')
+
+    def test_a_table_of_other_files_it_converted_is_dropped_with_it(self):
+        # core.c also indexes gt, a global of g.c: leaving core.c unchanged leaves its gt
+        # masked, so gt cannot convert in g.c either
+        header = ('#include <linux/list.h>\nextern struct hlist_head gt[16];\n'
+                  'struct gitem { unsigned int key; struct hlist_node node; };\n')
+        core = self.CORE.replace('#include <linux/list.h>\n', '#include "t.h"\n') + \
+            'void core_gadd(struct gitem *it)\n{\n\thlist_add_head(&it->node, &gt[it->key & 15]);\n}\n'
+        g = ('#include "t.h"\nstruct hlist_head gt[16];\n'
+             'int g_has(unsigned int key)\n{\n\tstruct gitem *it;\n\n'
+             '\thlist_for_each_entry(it, &gt[key & 15], node)\n'
+             '\t\tif (it->key == key)\n\t\t\treturn 1;\n\treturn 0;\n}\n')
+        with tempfile.TemporaryDirectory() as tmp:
+            r, tables = self.run_on(tmp, {'lib/t.h': header, 'lib/core.c': core,
+                                          'lib/g.c': g, 'lib/user.c': self.USER})
+            self.assertEqual({n: t['verdict'] for n, t in tables.items()},
+                             {'tbl': 'skipped', 'gt': 'skipped'})
+            self.assertIn('lib/core.c is included by lib/user.c', tables['gt']['reasons'][0])
+            self.assertEqual(r.stdout, '')
+
+    def test_the_same_file_alone_converts(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            r, tables = self.run_on(tmp, {'lib/core.c': self.CORE,
+                                          'lib/user.c': self.USER.replace('core.c', 'core.h')})
+            self.assertEqual(tables['tbl']['verdict'], 'converted')
+            self.assertIn('+\thash_add(tbl, &it->node, it->key);', r.stdout)
+
+
 class LocalAndSharedInOneFileTest(unittest.TestCase):
     """A file with a static table of its own that also indexes a global table of the
     tree: it names a table few files name, so it waits for the global's spatch run

@@ -305,7 +305,31 @@ class Converter:
             if t.file in self.failed_files and t.verdict == 'converted' and not t.shared:
                 t.skip('check failed: ' + self.failed_files[t.file].message)
                 t.files = []
+        self._refuse_included_units(tables, outcome)
         return tables
+
+    def _refuse_included_units(self, tables, outcome) -> None:
+        """A file that another file includes (#include "a.c") is part of that file's unit,
+        whose code after the include sees its static tables and may index them with its own
+        mask; the rule reads the file alone. Its converted file-local tables are refused and
+        it is left unchanged, with the tables that span files that it converted (the next
+        round converts their other files without them)."""
+        units = sorted({t.file for t in tables if not t.shared and t.verdict == 'converted'
+                        and not t.file.endswith('.h') and t.file in outcome.new_texts})
+        if not units:
+            return
+        graph = includes.include_graph(self.run.root)
+        for f in units:
+            by = sorted(graph.includers(f) - {f})
+            if not by:
+                continue
+            reason = INCLUDED_UNIT % (f, by[0])
+            for t in tables:
+                if t.verdict == 'converted' and (t.file == f if not t.shared else f in t.files):
+                    t.skip(reason)
+                    if not t.shared:
+                        t.files = []
+            del outcome.new_texts[f]
 
     def declare_ahead(self, tables, outcome, again: Set[str]) -> None:
         """Begin the DECLARE_HASHTABLE() pass of tables in the background, niced, for the
@@ -488,6 +512,9 @@ class Converter:
                                                  'nothing in it was converted' % parse.error_lines[0]))
 
 
+INCLUDED_UNIT = ('%s is included by %s, whose code after that include sees its static tables '
+                 'and may index them otherwise: the rule reads the file alone, so it is left '
+                 'unchanged')
 ONLY_FIELD = ('its files use <linux/hashtable.h> on it already, and its field could not become '
               'DECLARE_HASHTABLE() (see the notes)')
 NOT_READ = ('spatch parses %s, but the rule read no declaration of the table there (a member '
