@@ -6749,9 +6749,8 @@ def decide_table(fs, t, helpers):
             t.refuse('bucket pointer "%s" does not come from one assignment' % s.var, s.op_pos)
         counter = walk_by_counter(fs, s)
         if counter:
-            t.refuse('a walk picks its bucket by "%s", which a loop around it changes: it may '
-                     'visit the buckets one by one rather than look up a key, and '
-                     'hash_for_each_possible() would visit other buckets' % counter, s.op_pos)
+            t.refuse(WALK_BY_COUNTER % ('"%s", which a loop around it changes' % counter),
+                     s.op_pos)
 
     t.widths, t.forms = widths, forms
     if len(widths) > 1:
@@ -7082,36 +7081,215 @@ def walk_by_counter(fs, s):
     """A variable that picks the bucket of walk site s (of its key, or the index or bucket
     pointer variable) and that a loop around the walk changes, or None: for (i = start; i
     < start + N; i++) hlist_for_each_entry(p, &T[i & M], m), and its kin (a step in the
-    body, while (n--), head = &T[i & M] in the loop). Converted, a walk visits
-    hash_min()'s bucket of its key and meets other entries there than before: only a body
-    that skips those (a lookup) does the same, and a walk whose key a loop changes may
-    rather be a walk of the buckets. (A lookup in such a loop is refused too.)"""
-    if not s.kind.startswith('hlist_for_each'):
+    body, while (n--), head = &T[i & M] in the loop, a label before the walk and a goto
+    back to it after). Converted, a walk visits hash_min()'s bucket of its key and meets
+    other entries there than before: only a body that skips those (a lookup) does the
+    same, and a walk whose key a loop changes may rather be a walk of the buckets. (A
+    lookup in such a loop is refused too.)"""
+    names, rng, at = _walk_key(fs, s)
+    if not names:
         return None
+    return _changed_by_a_loop(fs, at, rng, names)
+
+
+WALK_BY_COUNTER = ('a walk picks its bucket by %s: it may visit the buckets one by one rather '
+                   'than look up a key, and hash_for_each_possible() would visit other buckets')
+
+
+def walk_by_caller_loop(fs, s):
+    """(parameter, caller, variable) where the key of walk site s is a parameter that a
+    caller of the function in the file passes from a counter of a loop around the call
+    (one call deep): for (i = 0; i < N; i++) sum += bucket_sum(i), with bucket_sum(b)
+    walking &T[b & M]. None where the body compares the key (a lookup of each key in
+    turn) or the bucket is the one hash_min() picks (the walk stays the same). Asked
+    last, once nothing else refuses the table: a walk of each bucket is the rarer shape."""
+    names, rng, at = _walk_key(fs, s)
+    if not names or s.red is not None and s.red.picks_hash_min_bucket():
+        return None
+    return _passed_by_a_loop(fs, rng, names - _compared_in_body(fs, at, names))
+
+@initialize:python@
+@@
+def _walk_key(fs, s):
+    """(names that pick the bucket of walk site s, its function, its token), or
+    (None, None, None) for another site."""
+    if not s.kind.startswith('hlist_for_each'):
+        return None, None, None
     names = set(key_names(s.red)[0]) if s.red is not None and s.red.key is not None else set()
     if s.var:
         names.add(s.var)
     rng = function_range(fs, s.op_pos)
     at = fs.toks.at_pos(s.op_pos)
     if not names or rng is None or at is None:
-        return None
+        return None, None, None
+    return names, rng, at
+
+
+def _changed_by_a_loop(fs, at, rng, names, counting=False):
+    """The first of names that a loop around token at (within the function rng) writes
+    (counting: steps, as a counter: i++, i += 2, i = i + 1)."""
     text = fs.toks.text
+    loops = []
     for k in range(at - 1, rng[0], -1):
-        if not (text[k] == 'do' or text[k] in ('for', 'while') and text[k + 1] == '('):
+        if text[k] == 'do' or text[k] in ('for', 'while') and text[k + 1] == '(':
+            end = statement_end(fs, k)
+            if end >= at:
+                loops.append((k, end))
+    # a label before token at and a goto back to it after: a loop too
+    for g in range(at + 1, rng[1]):
+        if text[g] != 'goto' or text[g + 2] != ';':
             continue
-        end = statement_end(fs, k)
-        if end < at:
-            continue
+        for k in range(rng[0] + 1, at):
+            if text[k] == text[g + 1] and text[k + 1] == ':' and \
+                    text[k - 1] in (';', '{', '}', ':', ')', 'else'):
+                loops.append((k, g))
+    written = _stepped_in if counting else _written_in
+    for lo, hi in loops:
         for name in sorted(names):
-            if _written_in(text, k, end, name):
+            if written(text, lo, hi, name):
                 return name
+    return None
+
+
+def _passed_by_a_loop(fs, rng, names):
+    """(parameter, caller, variable) where a parameter among names of the function rng is
+    given, by a call of that function in the file, a variable that a loop around the
+    call steps as a counter; None otherwise (also where no call is seen: an exported
+    function). A variable the loop sets afresh (session = field of the next packet) is
+    a key looked up in turn, as a lookup in the helper of each one means."""
+    text = fs.toks.text
+    header = function_header(fs, rng)[0]
+    if len(header) < 3 or header[-1] != ')':
+        return None
+    open_ = matching_open(header, len(header) - 1)
+    if open_ < 1 or fs.toks.kind[rng[0] - len(header) + open_ - 1] != 'id':
+        return None
+    fname = header[open_ - 1]
+    params = []
+    depth, start = 0, open_ + 1
+    for k in range(open_ + 1, len(header)):
+        if header[k] in ('(', '['):
+            depth += 1
+        elif header[k] in (')', ']') and depth:
+            depth -= 1
+        elif header[k] in (',', ')') and depth == 0:
+            words = [w for w in header[start:k] if w[:1].isalpha() or w[:1] == '_']
+            params.append(words[-1] if words else None)
+            start = k + 1
+    wanted = [(j, p) for j, p in enumerate(params) if p in names]
+    if not wanted:
+        return None
+    for i in token_indices(fs, fname):
+        if i + 1 >= len(text) or text[i + 1] != '(' or i == rng[0] - len(header) + open_ - 1:
+            continue
+        caller = function_range(fs, fs.toks.pos[i])
+        if caller is None:
+            continue                 # a prototype, or the body of a macro
+        spans = argument_spans(text, i + 1)
+        for j, param in wanted:
+            if j >= len(spans):
+                continue
+            args = {text[k] for k in range(spans[j][0], spans[j][1])
+                    if fs.toks.kind[k] == 'id' and text[k - 1] not in ('->', '.')}
+            name = _changed_by_a_loop(fs, i, caller, args, counting=True) if args else None
+            if name:
+                return param, _function_name(fs, caller) or '?', name
+    return None
+
+
+def _compared_in_body(fs, at, names):
+    """Those of names that the body of the walk at token at compares with something
+    ((u8)k == e->k, e->key != k + 1) or gives to a call in a condition (if (match(e, k))):
+    a walk that skips the entries of other keys is a lookup of its key."""
+    text = fs.toks.text
+    if at + 1 >= len(text) or text[at + 1] != '(':
+        return set()
+    lo, hi = matching_close(text, at + 1) + 1, statement_end(fs, at)
+    out = set()
+    for k in range(lo, hi + 1):
+        if text[k] in ('==', '!='):
+            out |= names & _operand_names(text, k, -1, lo) | names & _operand_names(text, k, 1, hi)
+        elif text[k] in ('if', 'while') and k + 1 <= hi and text[k + 1] == '(':
+            close = matching_close(text, k + 1)
+            for j in range(k + 2, close):
+                if text[j] in names and text[j - 1] in ('(', ',') and text[j + 1] in (')', ','):
+                    call = _call_around(text, j, k + 1)
+                    if call is not None:
+                        out.add(text[j])
+    return out
+
+
+def _call_around(text, j, lo):
+    """The name of the call whose argument list holds token j (after token lo), or None."""
+    depth = 0
+    for k in range(j - 1, lo, -1):
+        if text[k] in (')', ']'):
+            depth += 1
+        elif text[k] in ('(', '['):
+            if depth == 0:
+                name = text[k - 1]
+                if text[k] == '(' and (name[:1].isalpha() or name[:1] == '_') and \
+                        name not in ('if', 'while', 'for', 'switch', 'return', 'sizeof'):
+                    return name
+                return None
+            depth -= 1
+    return None
+
+
+_OPERAND_ENDS = {';', ',', '&&', '||', '?', ':', '{', '}', '=', '+=', '-=', 'return', 'if',
+                 'while'}
+
+
+def _operand_names(text, at, step, limit):
+    """The names in the operand of the comparison at token at, on its left (step -1) or
+    its right (step 1), up to limit."""
+    out, depth, j = set(), 0, at + step
+    while (j >= limit if step < 0 else j <= limit):
+        tok = text[j]
+        if tok in ('(', '[') if step < 0 else tok in (')', ']'):
+            if depth == 0:
+                break
+            depth -= 1
+        elif tok in (')', ']') if step < 0 else tok in ('(', '['):
+            depth += 1
+        elif depth == 0 and tok in _OPERAND_ENDS:
+            break
+        if text[j - 1] not in ('->', '.'):
+            out.add(tok)
+        j += step
+    return out
+
+
+def _stepped_in(text, lo, hi, name):
+    """Is the variable name stepped in text[lo:hi + 1]: ++, --, an operator assignment, or
+    an assignment whose value names it again (i = i + 1, p = p->next)?"""
+    for i in range(lo, hi + 1):
+        if text[i] != name or text[i - 1] in ('->', '.'):
+            continue
+        if text[i + 1] in _WRITES - {'='} or text[i - 1] in ('++', '--'):
+            return True
+        if text[i + 1] == '=':
+            depth, k = 0, i + 2
+            while k <= hi and not (depth == 0 and text[k] in (';', ',', ')')):
+                depth += text[k] in ('(', '[') and 1 or text[k] in (')', ']') and -1 or 0
+                if text[k] == name and text[k - 1] not in ('->', '.'):
+                    return True
+                k += 1
+    return False
+
+
+def _function_name(fs, rng):
+    header = function_header(fs, rng)[0]
+    if len(header) >= 3 and header[-1] == ')':
+        k = matching_open(header, len(header) - 1)
+        if k >= 1:
+            return header[k - 1]
     return None
 
 
 _WRITES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
 
-@initialize:python@
-@@
+
 def _written_in(text, lo, hi, name):
     """Is the variable name assigned, stepped or its address taken in text[lo:hi + 1]?"""
     for i in range(lo, hi + 1):
@@ -7227,7 +7405,8 @@ def reads_bucket_only(text, start, i, tables):
         return True
     return start >= 2 and text[start - 2] in tables and (prev == '[' and nxt == ']' or prev == '+')
 
-
+@initialize:python@
+@@
 def cursor_only_walks(fs, spans, rng):
     """Is the bucket cursor of hash_for_each*(T, bkt, ...) read nowhere else in the function?
     A walk that reads it sees the bucket of each entry, which hash_min() changes."""
@@ -7395,8 +7574,7 @@ def is_emptiness_test(fs, t, loop):
     return names_it and (body[-2], after[1]) in (('false', 'true'), ('0', '1')) \
         and after[0] == 'return' and after[2] == ';'
 
-@initialize:python@
-@@
+
 def shared_macros(fs):
     """Macro values and field types from headers, where the file has none: those of
     the shared tables the file names (the headers of the others may not be its own)."""
@@ -7521,7 +7699,8 @@ def bits_macro_name(size_macro):
             return stem + '_BITS'
     return size_macro + '_BITS'
 
-
+@initialize:python@
+@@
 def plain_field(fs, t):
     """Is member table t declared as just struct hlist_head T[N]; (no const, attribute
     or second declarator: DECLARE_HASHTABLE() would drop them), the only such field of
@@ -7558,8 +7737,7 @@ def renamed(renames, key, fs, pos):
     """The key text of a use at pos, with the name its index variable takes."""
     return renames.get((key, function_range(fs, pos)), key)
 
-@initialize:python@
-@@
+
 def decide(fs):
     if fs.decided:
         return
@@ -7586,6 +7764,13 @@ def decide(fs):
         except Unknown as e:
             t.refuse('cannot analyse: %s' % e)
     used_helpers = check_helpers(fs, helpers)
+    for t in fs.tables.values():
+        for s in t.sites if not t.reasons else ():
+            passed = walk_by_caller_loop(fs, s)
+            if passed:
+                t.refuse(WALK_BY_COUNTER % ('"%s", which %s() passes from "%s", which a loop '
+                                            'around the call changes' % passed), s.op_pos)
+                break
     renames = index_renames(fs)
     for t in fs.tables.values():
         t.verdict = 'skipped' if t.reasons else 'converted'
@@ -7805,7 +7990,8 @@ def table_record(fs, t):
         positional=len(t.positional) + len(t.macro_walks),
         bases=member_bases(fs, t.name) if t.scope == 'member' else [])
 
-
+@initialize:python@
+@@
 def record(p):
     """Decide the file of p and, for the wrapper, write its verdicts once."""
     fs = state(p)
@@ -7859,8 +8045,7 @@ def gate_function(*kinds):
                            'the file is left unchanged' % (fs.path if fs else '?', kinds[0]))
     return min(fs.functions)
 
-@initialize:python@
-@@
+
 def approved(p, kind, extra=None):
     fs = state(p)
     decide(fs)

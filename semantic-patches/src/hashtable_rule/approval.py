@@ -5,7 +5,8 @@ Only approved positions are rewritten; what the conversion leaves unused
 """
 
 from .analysis import (check_helpers, collect_sites, decide_table, drop_absent_members, file_era,
-                       is_emptiness_test, shared_macros, used_by_an_include)
+                       is_emptiness_test, shared_macros, used_by_an_include, WALK_BY_COUNTER,
+                       walk_by_caller_loop)
 from .cexpr import Unknown, is_primary, render, tidy_key
 from .allocated import FREES
 from .files import _FACTS, Site, statement_end
@@ -179,6 +180,13 @@ def decide(fs):
         except Unknown as e:
             t.refuse('cannot analyse: %s' % e)
     used_helpers = check_helpers(fs, helpers)
+    for t in fs.tables.values():
+        for s in t.sites if not t.reasons else ():
+            passed = walk_by_caller_loop(fs, s)
+            if passed:
+                t.refuse(WALK_BY_COUNTER % ('"%s", which %s() passes from "%s", which a loop '
+                                            'around the call changes' % passed), s.op_pos)
+                break
     renames = index_renames(fs)
     for t in fs.tables.values():
         t.verdict = 'skipped' if t.reasons else 'converted'
