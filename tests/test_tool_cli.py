@@ -482,6 +482,15 @@ class IncludedUnitTest(unittest.TestCase):
                               'the rule reads the file alone, so it is left unchanged'])
             self.assertEqual(r.stdout, '')
 
+    def test_an_include_by_macro_counts(self):
+        # #define SRC "core.c" / #include SRC: the include graph knows the macro's path
+        user = '#define CORE_SRC "core.c"\n' + self.USER.replace('"core.c"', 'CORE_SRC')
+        with tempfile.TemporaryDirectory() as tmp:
+            r, tables = self.run_on(tmp, {'lib/core.c': self.CORE, 'lib/user.c': user})
+            self.assertEqual(tables['tbl']['verdict'], 'skipped')
+            self.assertIn('lib/core.c is included by lib/user.c', tables['tbl']['reasons'][0])
+            self.assertEqual(r.stdout, '')
+
     def test_a_table_of_other_files_it_converted_is_dropped_with_it(self):
         # core.c also indexes gt, a global of g.c: leaving core.c unchanged leaves its gt
         # masked, so gt cannot convert in g.c either

@@ -320,7 +320,7 @@ class Converter:
             return
         graph = includes.include_graph(self.run.root)
         for f in units:
-            by = sorted(graph.includers(f) - {f})
+            by = sorted((graph.includers(f) | graph.computed_includers(f)) - {f})
             if not by:
                 continue
             reason = INCLUDED_UNIT % (f, by[0])

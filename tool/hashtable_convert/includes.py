@@ -162,6 +162,13 @@ class IncludeGraph:
             resolved = self._resolved[base] = (exact, written)
         return resolved
 
+    def computed_includers(self, target: str) -> Set[str]:
+        """The files whose #include MACRO names a macro that some file defines to a path
+        target ends with (#define RING_SRC "ring.c" / #include RING_SRC)."""
+        return {f for f, names in self.computed.items()
+                if any(_ends_with(target, _written(path))
+                       for n in names for path in self.defined_names.get(n, ()))}
+
     def unknown_computed(self) -> Set[str]:
         """Files with an #include MACRO whose macro is defined nowhere to a file name:
         they may include anything."""
