@@ -404,18 +404,12 @@ class DroppedInALaterRoundTest(unittest.TestCase):
         # c.c hands gt to a function: the rule refuses it there, so a.c and b.c, which
         # converted it, go to spatch again without it; the member's field is declared
         # meanwhile, once (a spatch that logs its runs, and makes each rule run last 1 s)
+        c = ('#include <linux/list.h>\n#include "t.h"\n'
+             'void ext(struct hlist_head *h);\nvoid c_use(void)\n{\n\text(gt);\n}\n')
+        files = {'lib/t.h': self.HEADER,
+                 'lib/a.c': self.USE % dict(n='a', extra='struct hlist_head gt[NB];\n'),
+                 'lib/b.c': self.USE % dict(n='b', extra=''), 'lib/c.c': c}
         with tempfile.TemporaryDirectory() as tmp:
-            tree = os.path.join(tmp, 'tree')
-            os.makedirs(os.path.join(tree, 'lib'))
-            c = ('#include <linux/list.h>\n#include "t.h"\n'
-                 'void ext(struct hlist_head *h);\nvoid c_use(void)\n{\n\text(gt);\n}\n')
-            files = {'lib/t.h': self.HEADER,
-                     'lib/a.c': self.USE % dict(n='a', extra='struct hlist_head gt[NB];\n'),
-                     'lib/b.c': self.USE % dict(n='b', extra=''), 'lib/c.c': c}
-            for rel, text in files.items():
-                with open(os.path.join(tree, rel), 'w') as f:
-                    f.write(text)
-            subprocess.run(['git', 'init', '-q', tree], check=True)
             log = os.path.join(tmp, 'runs')
             spatch = os.path.join(tmp, 'spatch')
             with open(spatch, 'w') as f:
@@ -425,12 +419,9 @@ class DroppedInALaterRoundTest(unittest.TestCase):
                         '[ $what = convert ] && sleep 1\necho "end $what" >> %s\n'
                         'exit $rc\n' % (log, log))
             os.chmod(spatch, 0o755)
-            r = run_tool('--check', 'header', '--spatch', spatch,
-                         '--json', os.path.join(tmp, 'r.json'), tree)
+            r, tables = run_on_tree(files, '--check', 'header', '--spatch', spatch)
             self.assertEqual(r.returncode, 0, r.stderr)
-            with open(os.path.join(tmp, 'r.json')) as f:
-                report = json.load(f)
-            verdicts = {t['name']: (t['verdict'], t.get('declared')) for t in report['tables']}
+            verdicts = {t['name']: (t['verdict'], t.get('declared')) for t in tables}
             self.assertEqual(verdicts, {'mt': ('converted', True), 'gt': ('skipped', False)})
             self.assertIn('+struct reg { DECLARE_HASHTABLE(mt, 4); };', r.stdout)
             self.assertEqual(r.stdout.count('+\thash_add(r->mt, &it->node, it->key);'), 2)
@@ -460,36 +451,27 @@ class IncludedUnitTest(unittest.TestCase):
     USER = ('#include "core.c"\n'
             'int user_has(unsigned int key)\n{\n\treturn !hlist_empty(&tbl[key & 15]);\n}\n')
 
-    def run_on(self, tmp, files):
-        tree = os.path.join(tmp, 'tree')
-        os.makedirs(os.path.join(tree, 'lib'))
-        for rel, text in files.items():
-            with open(os.path.join(tree, rel), 'w') as f:
-                f.write(text)
-        subprocess.run(['git', 'init', '-q', tree], check=True)
-        r = run_tool('--check', 'header', '--json', os.path.join(tmp, 'r.json'), tree)
+    def run_on(self, files):
+        r, tables = run_on_tree(files, '--check', 'header')
         self.assertEqual(r.returncode, 0, r.stderr)
-        with open(os.path.join(tmp, 'r.json')) as f:
-            return r, {t['name']: t for t in json.load(f)['tables']}
+        return r, {t['name']: t for t in tables}
 
     def test_a_file_another_includes_is_left_unchanged(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            r, tables = self.run_on(tmp, {'lib/core.c': self.CORE, 'lib/user.c': self.USER})
-            self.assertEqual(tables['tbl']['verdict'], 'skipped')
-            self.assertEqual(tables['tbl']['reasons'],
-                             ['lib/core.c is included by lib/user.c, whose code after that '
-                              'include sees its static tables and may index them otherwise: '
-                              'the rule reads the file alone, so it is left unchanged'])
-            self.assertEqual(r.stdout, '')
+        r, tables = self.run_on({'lib/core.c': self.CORE, 'lib/user.c': self.USER})
+        self.assertEqual(tables['tbl']['verdict'], 'skipped')
+        self.assertEqual(tables['tbl']['reasons'],
+                         ['lib/core.c is included by lib/user.c, whose code after that '
+                          'include sees its static tables and may index them otherwise: '
+                          'the rule reads the file alone, so it is left unchanged'])
+        self.assertEqual(r.stdout, '')
 
     def test_an_include_by_macro_counts(self):
         # #define SRC "core.c" / #include SRC: the include graph knows the macro's path
         user = '#define CORE_SRC "core.c"\n' + self.USER.replace('"core.c"', 'CORE_SRC')
-        with tempfile.TemporaryDirectory() as tmp:
-            r, tables = self.run_on(tmp, {'lib/core.c': self.CORE, 'lib/user.c': user})
-            self.assertEqual(tables['tbl']['verdict'], 'skipped')
-            self.assertIn('lib/core.c is included by lib/user.c', tables['tbl']['reasons'][0])
-            self.assertEqual(r.stdout, '')
+        r, tables = self.run_on({'lib/core.c': self.CORE, 'lib/user.c': user})
+        self.assertEqual(tables['tbl']['verdict'], 'skipped')
+        self.assertIn('lib/core.c is included by lib/user.c', tables['tbl']['reasons'][0])
+        self.assertEqual(r.stdout, '')
 
     def test_a_table_of_other_files_it_converted_is_dropped_with_it(self):
         # core.c also indexes gt, a global of g.c: leaving core.c unchanged leaves its gt
@@ -502,20 +484,18 @@ class IncludedUnitTest(unittest.TestCase):
              'int g_has(unsigned int key)\n{\n\tstruct gitem *it;\n\n'
              '\thlist_for_each_entry(it, &gt[key & 15], node)\n'
              '\t\tif (it->key == key)\n\t\t\treturn 1;\n\treturn 0;\n}\n')
-        with tempfile.TemporaryDirectory() as tmp:
-            r, tables = self.run_on(tmp, {'lib/t.h': header, 'lib/core.c': core,
-                                          'lib/g.c': g, 'lib/user.c': self.USER})
-            self.assertEqual({n: t['verdict'] for n, t in tables.items()},
-                             {'tbl': 'skipped', 'gt': 'skipped'})
-            self.assertIn('lib/core.c is included by lib/user.c', tables['gt']['reasons'][0])
-            self.assertEqual(r.stdout, '')
+        r, tables = self.run_on({'lib/t.h': header, 'lib/core.c': core,
+                                 'lib/g.c': g, 'lib/user.c': self.USER})
+        self.assertEqual({n: t['verdict'] for n, t in tables.items()},
+                         {'tbl': 'skipped', 'gt': 'skipped'})
+        self.assertIn('lib/core.c is included by lib/user.c', tables['gt']['reasons'][0])
+        self.assertEqual(r.stdout, '')
 
     def test_the_same_file_alone_converts(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            r, tables = self.run_on(tmp, {'lib/core.c': self.CORE,
-                                          'lib/user.c': self.USER.replace('core.c', 'core.h')})
-            self.assertEqual(tables['tbl']['verdict'], 'converted')
-            self.assertIn('+\thash_add(tbl, &it->node, it->key);', r.stdout)
+        r, tables = self.run_on({'lib/core.c': self.CORE,
+                                 'lib/user.c': self.USER.replace('core.c', 'core.h')})
+        self.assertEqual(tables['tbl']['verdict'], 'converted')
+        self.assertIn('+\thash_add(tbl, &it->node, it->key);', r.stdout)
 
 
 class LocalAndSharedInOneFileTest(unittest.TestCase):
