@@ -1848,29 +1848,25 @@ def _passed_by_a_loop(fs, rng, names):
     function). A variable the loop sets afresh (session = field of the next packet) is
     a key looked up in turn, as a lookup in the helper of each one means."""
     text = fs.toks.text
-    header = function_header(fs, rng)[0]
-    if len(header) < 3 or header[-1] != ')':
+    at = _function_name_at(fs, rng)
+    if at is None:
         return None
-    open_ = matching_open(header, len(header) - 1)
-    if open_ < 1 or fs.toks.kind[rng[0] - len(header) + open_ - 1] != 'id':
-        return None
-    fname = header[open_ - 1]
     params = []
-    depth, start = 0, open_ + 1
-    for k in range(open_ + 1, len(header)):
-        if header[k] in ('(', '['):
+    depth, start = 0, at + 2
+    for k in range(at + 2, rng[0]):
+        if text[k] in ('(', '['):
             depth += 1
-        elif header[k] in (')', ']') and depth:
+        elif text[k] in (')', ']') and depth:
             depth -= 1
-        elif header[k] in (',', ')') and depth == 0:
-            words = [w for w in header[start:k] if w[:1].isalpha() or w[:1] == '_']
+        elif text[k] in (',', ')') and depth == 0:
+            words = [w for w in text[start:k] if w[:1].isalpha() or w[:1] == '_']
             params.append(words[-1] if words else None)
             start = k + 1
     wanted = [(j, p) for j, p in enumerate(params) if p in names]
     if not wanted:
         return None
-    for i in token_indices(fs, fname):
-        if i + 1 >= len(text) or text[i + 1] != '(' or i == rng[0] - len(header) + open_ - 1:
+    for i in token_indices(fs, text[at]):
+        if i + 1 >= len(text) or text[i + 1] != '(' or i == at:
             continue
         caller = function_range(fs, fs.toks.pos[i])
         if caller is None:
@@ -1883,7 +1879,8 @@ def _passed_by_a_loop(fs, rng, names):
                     if fs.toks.kind[k] == 'id' and text[k - 1] not in ('->', '.')}
             name = _changed_by_a_loop(fs, i, caller, args, counting=True) if args else None
             if name:
-                return param, _function_name(fs, caller) or '?', name
+                named = _function_name_at(fs, caller)
+                return param, text[named] if named is not None else '?', name
     return None
 
 
@@ -1968,13 +1965,14 @@ def _stepped_in(text, lo, hi, name):
     return False
 
 
-def _function_name(fs, rng):
-    header = function_header(fs, rng)[0]
-    if len(header) >= 3 and header[-1] == ')':
-        k = matching_open(header, len(header) - 1)
-        if k >= 1:
-            return header[k - 1]
-    return None
+def _function_name_at(fs, rng):
+    """The token index of the name of the function whose body is rng: the word before
+    the parameter list that closes its header; None for another header."""
+    header, start = function_header(fs, rng)
+    if len(header) < 3 or header[-1] != ')':
+        return None
+    k = matching_open(header, len(header) - 1)
+    return start + k - 1 if k >= 1 and fs.toks.kind[start + k - 1] == 'id' else None
 
 
 _WRITES = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
