@@ -48,6 +48,7 @@
 #define BUG()			abort()
 #define BUG_ON(cond)		do { if (cond) abort(); } while (0)
 #define WARN_ON(cond)		({ int __w = !!(cond); if (__w) fprintf(stderr, "WARN_ON(%s) at %s:%d\n", #cond, __FILE__, __LINE__); __w; })
+#define WARN_ON_ONCE(cond)	({ static int __warned; int __w = !!(cond); if (__w && !__warned) { __warned = 1; fprintf(stderr, "WARN_ON_ONCE(%s) at %s:%d\n", #cond, __FILE__, __LINE__); } __w; })
 #define BUILD_BUG_ON(cond)	((void)sizeof(char[1 - 2 * !!(cond)]))
 
 #endif /* _LINUX_KERNEL_H */

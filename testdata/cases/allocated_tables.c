@@ -56,7 +56,8 @@ static int late_count(unsigned int key)
 	int n = 0;
 
 	hlist_for_each_entry(p, &late_table[key % LATE_SIZE], node)
-		n++;
+		if (p->nr == key)
+			n++;
 	return n;
 }
 

@@ -6,7 +6,8 @@
  * The locals of a bucket helper that goes: its key at each call is the value
  * the helper hashed, written over the call's arguments. byte_bucket() hashes
  * a u8 copy of its key, so keys that differ above the low byte shared a
- * bucket, and byte_count() counts on it (it compares the low bytes only):
+ * bucket, and byte_count() counts on it (it compares the low bytes only,
+ * and the salt):
  * the key keeps that cut, ((u8)e->k) ^ salt. port_bucket() declares its local
  * and assigns it once. step_bucket() builds its value in two steps
  * (mlx4's filter_hash_bucket(): l = ...; l ^= ...;): no one expression at
@@ -23,6 +24,7 @@
 
 struct ent {
 	u32 k;
+	u32 salt;
 	u16 sport, dport;
 	struct hlist_node bnode;
 	struct hlist_node pnode;
@@ -63,6 +65,7 @@ static struct hlist_head *step_bucket(u16 sport, u16 dport)
 
 static void ent_add(struct ent *e, u32 salt)
 {
+	e->salt = salt;
 	hlist_add_head(&e->bnode, byte_bucket(e->k, salt));
 	hlist_add_head(&e->pnode, port_bucket(e->sport, e->dport));
 	hlist_add_head(&e->snode, step_bucket(e->sport, e->dport));
@@ -75,7 +78,7 @@ static int byte_count(u32 k, u32 salt)
 	int n = 0;
 
 	hlist_for_each_entry(e, byte_bucket(k, salt), bnode)
-		n += (u8)e->k == (u8)k;
+		n += (u8)e->k == (u8)k && e->salt == salt;
 	return n;
 }
 

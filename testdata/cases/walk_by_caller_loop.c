@@ -1,5 +1,5 @@
 // expect: ring_hash skipped: a walk in a helper that a loop calls with its counter visits buckets
-// reason: ring_hash a walk picks its bucket by "b", which ring_sum() passes from "i", which a loop around the call changes
+// reason: ring_hash the walk of the bucket of "b" is no lookup ("s = s * 3 + it->key;" comes before a test of "b")
 /*
  * bucket_sum() looks like a lookup of key b, but its one caller calls it
  * for every bucket in turn: ring_sum() passes the counter of its loop.

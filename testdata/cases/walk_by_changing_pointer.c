@@ -1,11 +1,10 @@
 // expect: ring_hash skipped: a bucket pointer a loop sets from its counter walks the buckets
-// reason: ring_hash a walk picks its bucket by "head", which a loop around it changes
+// reason: ring_hash the walk of the bucket of "head" is no lookup
 /*
  * ring_dump() visits every bucket from any one, through a bucket pointer that
  * the loop sets from its step: converted, the walk would visit hash_min()'s
- * bucket of each step instead (some twice, some never). Any walk whose key a
- * loop around it changes is refused, a lookup in such a loop too: whether a
- * body skips the entries of other keys is not read.
+ * bucket of each step instead (some twice, some never). Its body prints every
+ * entry: it skips none of another key, so it is no lookup.
  */
 #include <linux/types.h>
 #include <linux/kernel.h>

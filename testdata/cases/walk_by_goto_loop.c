@@ -1,5 +1,5 @@
 // expect: ring_hash skipped: a walk by a counter of a goto loop visits buckets, not keys
-// reason: ring_hash a walk picks its bucket by "i", which a loop around it changes
+// reason: ring_hash the walk of the bucket of "i" is no lookup ("s = s * 3 + it->key;" comes before a test of "i")
 /*
  * ring_sum() walks every bucket, starting at any one, in a loop made of a
  * label and a goto back to it: its "key" is the loop's counter, masked into

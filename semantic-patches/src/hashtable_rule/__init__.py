@@ -7,4 +7,4 @@ make coccicheck. Edit here, then run make rule.
 """
 
 MODULES = ('tokens', 'cexpr', 'widths', 'files', 'helpers', 'sites', 'positional', 'params',
-           'allocated', 'collect', 'analysis', 'approval', 'verdicts')
+           'allocated', 'lookups', 'collect', 'analysis', 'approval', 'verdicts')

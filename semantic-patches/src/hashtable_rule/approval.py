@@ -5,12 +5,12 @@ Only approved positions are rewritten; what the conversion leaves unused
 """
 
 from .analysis import (check_helpers, collect_sites, decide_table, drop_absent_members, file_era,
-                       is_emptiness_test, shared_macros, used_by_an_include, WALK_BY_COUNTER,
-                       walk_by_caller_loop)
+                       is_emptiness_test, shared_macros, used_by_an_include)
 from .cexpr import Unknown, is_primary, render, tidy_key
 from .allocated import FREES
 from .files import _FACTS, Site, statement_end
 from .helpers import split_reduction
+from .lookups import NOT_A_LOOKUP, lookup_failure
 from .tokens import include_lines, matching_close, outermost_last
 from .sites import Helpers
 from .files import function_header, function_range, occurrences, tok_indices
@@ -181,11 +181,12 @@ def decide(fs):
             t.refuse('cannot analyse: %s' % e)
     used_helpers = check_helpers(fs, helpers)
     for t in fs.tables.values():
+        # asked last, once nothing else refuses the table: a walk that is no lookup is
+        # the rarer shape, and the other reasons say more
         for s in t.sites if not t.reasons else ():
-            passed = walk_by_caller_loop(fs, s)
-            if passed:
-                t.refuse(WALK_BY_COUNTER % ('"%s", which %s() passes from "%s", which a loop '
-                                            'around the call changes' % passed), s.op_pos)
+            why = lookup_failure(fs, t, s, helpers)
+            if why:
+                t.refuse(NOT_A_LOOKUP % (s.key_text or s.var or s.table_text, why), s.op_pos)
                 break
     renames = index_renames(fs)
     for t in fs.tables.values():
