@@ -343,7 +343,9 @@ def decide(fs):
                 removed.add(def_i)
     for name in dead:
         approve(fs, fs.macro_pos[name][0], 'dead_macro')
-    # a size macro that is going away becomes the bits macro, in its place
+    # a size macro that is going away becomes the bits macro, in its place (one for
+    # all the tables of that size macro)
+    bits_macros = {}                 # size macro -> the bits macro it becomes
     for t in fs.tables.values():
         if t.verdict != 'converted' or not (t.scope in ('static', 'global', 'pointer') or
                                             t.declared) \
@@ -351,10 +353,14 @@ def decide(fs):
                 or t.size_text not in dead:
             continue
         name = bits_macro_name(t.size_text)
-        if name in fs.toks.text or name in fs.macros or fs.macro_pos[t.size_text][0] > t.pos:
+        if bits_macros.get(t.size_text) == name and fs.macros[name] == [t.bits]:
+            pass                     # made for another table of this size macro
+        elif name in fs.toks.text or name in fs.macros or fs.macro_pos[t.size_text][0] > t.pos:
             continue                 # (a macro after the table cannot name its bits)
-        fs.macros[name] = [t.bits]          # taken: a second table needs another name
-        approve(fs, fs.macro_pos[t.size_text][0], 'bits_macro', (name, t.bits, t.size_text))
+        else:
+            fs.macros[name] = [t.bits]      # taken: another size macro needs another name
+            bits_macros[t.size_text] = name
+            approve(fs, fs.macro_pos[t.size_text][0], 'bits_macro', (name, t.bits, t.size_text))
         if t.scope == 'member':
             t.bits = name                    # what DECLARE_HASHTABLE() will say
         else:
