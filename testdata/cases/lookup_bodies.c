@@ -57,6 +57,11 @@ static int key_compare(const unsigned int *a, const unsigned int *b)
 	return *a != *b;
 }
 
+static int same_item(const struct item *a, const struct item *b)
+{
+	return a->key == b->key;
+}
+
 static unsigned int owner_of(const struct item *it)
 {
 	return it->owner;
@@ -161,7 +166,7 @@ static int dup_add(const struct packet *pkt)
 	new->key = pkt->key;
 	head = &dup_tab[pkt->hash & TAB_MASK];
 	hlist_for_each_entry(it, head, node)
-		if (it->key == new->key)
+		if (same_item(it, new))
 			return -1;
 	hlist_add_head(&new->node, head);
 	dup_used++;

@@ -20,6 +20,8 @@
 // reason: netns_tab the walk of the bucket of "id ^ ns" is no lookup ("return" comes before a test of "id")
 // expect: dir_tab skipped: the direction picks the bucket, only the key is compared
 // reason: dir_tab the walk of the bucket of "k + 8 * dir" is no lookup ("return" comes before a test of "dir")
+// expect: field_tab skipped: another field of the key's struct is compared
+// reason: field_tab the walk of the bucket of "req->key" is no lookup ("return" comes before a test of "req->key")
 /*
  * Walks of the bucket of a key that meet the entries of other keys and act
  * on them: converted, hash_for_each_possible() would visit other entries
@@ -28,7 +30,8 @@
  * with the statement that acts before the key is tested (all of it: netns_tab
  * hashes an id and a namespace, and finds the first entry of the namespace;
  * dir_tab puts the two directions of a key 8 buckets apart, which hash_min()
- * may put together, and compares the key alone).
+ * may put together, and compares the key alone; field_tab picks the bucket by
+ * req->key and compares the owner of req).
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -57,6 +60,7 @@ static struct hlist_head warn_tab[TAB_SIZE];
 static struct hlist_head changed_tab[TAB_SIZE];
 static struct hlist_head netns_tab[TAB_SIZE];
 static struct hlist_head dir_tab[TAB_SIZE];
+static struct hlist_head field_tab[TAB_SIZE];
 static unsigned int hits;
 
 static int key_eq(const struct item *it, unsigned int key)
@@ -207,10 +211,22 @@ static struct item *dir_find(unsigned int k, unsigned int dir)
 	return NULL;
 }
 
-static struct item items[11][6] = {
+/* the first entry of the owner of a request in the bucket of its key */
+static struct item *field_find(const struct item *req)
+{
+	struct item *it;
+
+	hlist_for_each_entry(it, &field_tab[req->key & TAB_MASK], node)
+		if (it->owner == req->owner)
+			return it;
+	return NULL;
+}
+
+static struct item items[12][6] = {
 #define ITEMS { { 1, 7, 40, 1, 2 }, { 17, 7, 1, 3, 2 }, { 3, 8, 1, 1, 18 }, \
 		{ 33, 0, 1, 17, 2 }, { 17, 8, 1, 19, 2 }, { 8, 7, 1, 8, 0 } }
 	ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS,
+	ITEMS,
 };
 
 int main(void)
@@ -233,6 +249,7 @@ int main(void)
 			       &netns_tab[(items[9][i].id ^ items[9][i].ns) & TAB_MASK]);
 		hlist_add_head(&items[10][i].node,
 			       &dir_tab[(items[10][i].key + 8 * (i & 1)) & TAB_MASK]);
+		hlist_add_head(&items[11][i].node, &field_tab[items[11][i].key & TAB_MASK]);
 	}
 	for (i = 0; i < 7; i++) {
 		struct item *r = range_find(keys[i]), *o = owner_find(keys[i], 8);
@@ -255,6 +272,12 @@ int main(void)
 	/* 9 + 8 and 9 share a bucket under hash_min(), not under the mask */
 	hlist_add_head(&nine.node, &dir_tab[(nine.key + 8 * 1) & TAB_MASK]);
 	printf("9: %d %d\n", dir_find(9, 0) != NULL, dir_find(9, 1) != NULL);
+	for (i = 0; i < 6; i++) {
+		struct item *f = field_find(&items[3][i]);
+
+		printf("%ld", f ? (long)(f - items[11]) : -1L);
+	}
+	printf("\n");
 	printf("hits %u\n", hits);
 	return 0;
 }

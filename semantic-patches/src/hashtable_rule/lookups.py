@@ -20,17 +20,31 @@ after a search of head for it) stands for the key too: a walk that looks for its
 equal (match(p, new)) is a lookup of a duplicate.
 """
 
-from .cexpr import Unknown, free_names, parse_tokens
+from .cexpr import _TYPE_WORDS, TYPEDEFS, Unknown, free_names, parse_tokens
 from .files import declared_type, function_range, occurrences, statement_end
 from .helpers import _ASSIGN_OPS
+from .positional import enclosing_call
 from .sites import key_names
-from .tokens import argument_spans, matching_close
+from .tokens import Tokens, argument_spans, matching_close
 
 
+# kernel comparison functions named *cmp that are true when equal
+_TRUE_WHEN_EQUAL = {'nf_inet_addr_cmp', 'nf_ct_tuple_equal'}
 # calls that only hand on the truth of their (first) argument
 _TRANSPARENT = {'likely', 'unlikely', 'READ_ONCE', 'data_race'}
 # and those that warn when it is true: an effect for the entries of the key alone, if so
 _WARNINGS = {'WARN_ON', 'WARN_ON_ONCE', 'WARN', 'WARN_ONCE'}
+# words of a kernel function name that say it changes something (atomic_inc_not_zero(),
+# refcount_dec_and_test(), spin_trylock(), skb_get())
+_WRITING_WORDS = {'inc', 'dec', 'add', 'sub', 'set', 'clear', 'get', 'put', 'hold', 'lock',
+                  'unlock', 'trylock', 'del', 'delete', 'remove', 'free', 'alloc', 'push', 'pop',
+                  'xchg', 'cmpxchg', 'write', 'update', 'store', 'mark', 'take', 'grab',
+                  'release', 'init', 'reset', 'insert', 'link', 'unlink', 'bump', 'acquire',
+                  'schedule', 'wake', 'kick', 'start', 'stop', 'send', 'queue', 'print',
+                  'printk', 'printf', 'log', 'warn', 'dump', 'copy', 'move', 'swap', 'toggle'}
+# the words of a declaration before its name
+_DECLARATION_WORDS = _TYPE_WORDS | {'struct', 'union', 'enum', 'register', 'static', 'float',
+                                    'double', 'u_int', 'uint', 'ulong', 'ushort'}
 # calls that read an entry without changing anything
 _READS = {'container_of', 'container_of_const', 'hlist_entry', 'hlist_entry_safe',
           'list_entry', 'rcu_dereference', 'rcu_dereference_raw', 'rcu_dereference_check',
@@ -52,27 +66,100 @@ def lookup_failure(fs, t, s, helpers):
     reds = _reductions(fs, t, s)
     if reds and all(red.picks_hash_min_bucket() for red in reds):
         return None
-    keys = set()
+    keys, deep = set(), set()
     for red in reds:
-        keys |= set(key_names(red)[0]) if red.key is not None else set()
-    keys -= _index_variables(fs, t, s)
+        keys |= places(red.key, deep) if red.key is not None else set()
+    cast_key = any(_casts(red.key) for red in reds if red.key is not None)
     text = fs.toks.text
     at = fs.toks.at_pos(s.op_pos)
     rng = function_range(fs, s.op_pos)
     if at is None or rng is None or at + 1 >= len(text) or text[at + 1] != '(':
         return 'its body is not found'
     cursors = _cursors(fs, at)
-    keys -= cursors
+    keys = {k for k in keys if k[0] not in _index_variables(fs, t, s) | cursors}
     if not keys:
         return 'its key is not known'
     try:
-        _Body(fs, at, rng, keys, _added_entries(fs, t, s, rng) - cursors, cursors,
-              helpers).check()
+        # the fields the entries are added by (e->key), where the keys of the adds are
+        # fields alone (not a local: port = dest->port, then a hash of port)
+        entry_fields, fields_only = set(), True
+        for other in t.sites:
+            if other.kind.startswith('hlist_add'):
+                for red in _reductions(fs, t, other):
+                    if red.key is not None:
+                        entry_fields |= set(key_names(red)[1])
+                        fields_only = fields_only and _fields_only(red.key)
+        body = _Body(fs, at, rng, keys, deep, _added_entries(fs, t, s, rng) - cursors, cursors,
+                     helpers, entry_fields)
+        body.compared_fields = entry_fields if fields_only else set()
+        body.cast_key = cast_key
+        body.check()
     except NotALookup as e:
         return str(e)
-    except (Unknown, IndexError) as e:
-        return 'its body is not understood (%s)' % e
+    except (Unknown, IndexError, RecursionError) as e:
+        return 'its body is not understood (%s)' % (e or type(e).__name__)
     return None
+
+
+# calls that hash the value they are given (a pointer: the object it points to does
+# not count), where other calls of a key may read what a pointer points to
+_VALUE_HASHES = {'hash_32', 'hash_64', 'hash_long', 'hash_ptr', 'hash_min', 'jhash_1word',
+                 'jhash_2words', 'jhash_3words', 'hash32_ptr'}
+
+
+def places(node, inside=None):
+    """What an expression reads, as (variable, fields): p->hdr.id is ('p', ('hdr', 'id')),
+    k is ('k', ()); called names are none, the arguments of a call are. inside: a set
+    that gets the places read inside the arguments of a call that may read what they
+    point to (hash_address(a), jhash(&key, ...)), not hash_ptr(p)."""
+    out = set()
+
+    def walk(n, within):
+        if n[0] == 'id':
+            out.add((n[1], ()))
+            if within and inside is not None:
+                inside.add((n[1], ()))
+        elif n[0] == 'field':
+            fields, base = [], n
+            while base[0] == 'field':
+                fields.append(base[2])
+                base = base[1]
+            if base[0] == 'id':
+                out.add((base[1], tuple(reversed(fields))))
+                if within and inside is not None:
+                    inside.add((base[1], tuple(reversed(fields))))
+            else:
+                walk(base, within)
+        elif n[0] == 'call':
+            if n[1][0] != 'id':
+                walk(n[1], within)
+            deep = within or n[1][0] != 'id' or n[1][1] not in _VALUE_HASHES
+            for a in n[2]:
+                walk(a, deep)
+        elif n[0] not in ('num', 'str', 'sizeof'):
+            for part in n[1:-1]:
+                if isinstance(part, tuple):
+                    walk(part, within)
+    walk(node, False)
+    return out
+
+
+def _fields_only(node):
+    """Does the expression read variables only through fields (e->key, items[i].key)?"""
+    if node[0] == 'id':
+        return False
+    if node[0] in ('field', 'num', 'str', 'sizeof'):
+        return True
+    if node[0] == 'call':
+        return all(_fields_only(a) for a in node[2])
+    return all(_fields_only(part) for part in node[1:-1] if isinstance(part, tuple))
+
+
+def _casts(node):
+    """Does the expression node hold a cast?"""
+    return node[0] == 'cast' or any(isinstance(part, tuple) and _casts(part)
+                                    for part in node[1:-1]) or \
+        node[0] == 'call' and any(_casts(a) for a in node[2])
 
 
 def _reductions(fs, t, s):
@@ -84,7 +171,7 @@ def _reductions(fs, t, s):
                  if s in bp.get('uses', ()) and bp.get('red') is not None]
     names = {s.var} if s.var else set()
     for red in reds:
-        names |= set(key_names(red)[0]) if red.key is not None else set()
+        names |= {p[0] for p in places(red.key)} if red.key is not None else set()
     rng = function_range(fs, s.op_pos)
     for pos, red, _assign in getattr(t, 'var_assigns', ()):
         if fs.toks.text[fs.toks.at_pos(pos)] in names and function_range(fs, pos) == rng:
@@ -93,15 +180,16 @@ def _reductions(fs, t, s):
 
 
 def _sources(fs, rng, name):
-    """The names that the values of variable name are computed from in the function rng
+    """The places that the values of variable name are computed from in the function rng
     (u32 hash = jhash(name, len, 0): equal names give equal hashes), or None where it
-    gets a value otherwise too (its address passed on)."""
-    text, kind = fs.toks.text, fs.toks.kind
+    gets a value otherwise too (its address passed on, a field of it set, a value not
+    understood)."""
+    text = fs.toks.text
     out = set()
     for i in occurrences(fs, name, rng[0], rng[1]):
         if text[i - 1] in ('->', '.'):
             continue
-        if text[i - 1] == '&':
+        if text[i - 1] == '&' or text[i + 1] in ('.', '->', '['):
             return None
         if text[i + 1] not in _ASSIGN_OPS:
             continue
@@ -110,11 +198,12 @@ def _sources(fs, rng, name):
             depth += text[j] in ('(', '[') and 1 or text[j] in (')', ']') and -1 or 0
             if depth < 0:
                 break
-            if kind[j] == 'id' and text[j + 1] != '(' and text[j - 1] not in ('->', '.'):
-                out.add(text[j])
             j += 1
-    out.discard(name)
-    return out
+        try:
+            out |= places(parse_tokens(fs.toks, i + 2, j))
+        except Unknown:
+            return None
+    return {p for p in out if p[0] != name}
 
 
 def _cursors(fs, at):
@@ -155,69 +244,125 @@ NOT_A_LOOKUP = ('the walk of the bucket of "%s" is no lookup (%s): hash_for_each
 
 
 # what is known of an entry where no entry goes on (after continue, return)
-_ALL = frozenset({'*'})
+_NOWHERE = ('*', ())
+_ALL = frozenset({_NOWHERE})
 
 
 def _meet(a, b):
     """What is known after two paths meet."""
-    return b if '*' in a else a if '*' in b else a & b
+    return b if _NOWHERE in a else a if _NOWHERE in b else a & b
 
 
 class _Body:
     """The body of the walk whose iterator is token at, read as a lookup of keys.
 
-    It is read path by path, with the set of names that the tests passed so far prove
-    the entry to hold (or _ALL where no entry goes on): an effect is allowed once that
-    covers the key. keys: the names of the key (required), with those they are computed
-    from; added: entries the function adds to the same bucket (each stands for the key).
+    It is read path by path, with the set of places (places()) that the tests passed so
+    far prove the entry to hold (or _ALL where no entry goes on): an effect is allowed
+    once that covers the key. keys: the places of the key (required); deep: those of
+    them read inside a call that may read what they point to, which a test of a field of
+    theirs tests (hash_address(a): a->family, a->v4); added: entries the function adds
+    to the same bucket (each stands for the key).
     """
 
-    def __init__(self, fs, at, rng, keys, added, cursors, helpers):
+    def __init__(self, fs, at, rng, keys, deep, added, cursors, helpers, entry_fields=()):
         self.fs, self.text, self.rng, self.helpers = fs, fs.toks.text, rng, helpers
-        self.required, self.added = set(keys), set(added)
-        self.sources = {}            # name -> its sources, or None
-        todo = list(keys)
+        self.cursors, self.entry_fields = set(cursors), set(entry_fields)
+        self.cast_key = False        # whether the key casts (then a test may too)
+        self.compared_fields = set()  # the fields of an entry a test may compare, if known
+        self.required, self.deep, self.added = set(keys), set(deep), set(added)
+        self.sources = {}            # variable -> the places its values come from, or None
+        todo = [k[0] for k in keys]
         while todo and len(self.sources) < 32:
             name = todo.pop()
             if name in self.sources:
                 continue
             found = _sources(fs, rng, name) if self.is_variable(name) else None
             self.sources[name] = found
-            todo.extend(found or ())
-        self.keys = set(self.sources) | self.added
+            todo.extend(p[0] for p in found or ())
+        self.keys = set(self.sources) | self.added     # names a test of the key names
         close = matching_close(self.text, at + 1)
         self.derived = set(cursors)  # names of the entry: its cursors, and locals from them
         self.lo, self.hi = close + 1, statement_end(fs, at)
         self.flags = {}              # name -> the key test assigned to it
 
     def is_variable(self, name):
-        return declared_type(self.fs, name, self.rng) is not None
+        """A local or parameter of the function, or a variable of the file that a
+        function assigns (not a seed: the same for every entry)."""
+        if declared_type(self.fs, name, self.rng) is not None:
+            return True
+        text = self.text
+        return any(text[i - 1] not in ('->', '.') and (
+            text[i + 1] in _ASSIGN_OPS or text[i + 1] in ('++', '--') or
+            text[i - 1] in ('++', '--')) and function_range(self.fs, self.fs.toks.pos[i]) is not None
+            for i in occurrences(self.fs, name))
 
     def check(self):
-        """Raise NotALookup unless every effect of the body is after or under a key test."""
-        for name in self.keys:
-            if any(_written(self.text, i) for i in occurrences(self.fs, name, self.lo, self.hi)):
-                raise NotALookup('it changes "%s"' % name)
+        """Raise NotALookup unless every effect of the body is after or under a key test,
+        and the body changes neither the key nor the key of an entry."""
+        for name in sorted(self.keys | self.cursors):
+            for i in occurrences(self.fs, name, self.lo, self.hi):
+                fields, written = self.written(i)
+                if not written:
+                    continue
+                if name in self.cursors and fields and fields[0] in self.entry_fields:
+                    raise NotALookup('it changes the key of an entry (%s)'
+                                     % self.quote(i, i + 2 * len(fields) + 1))
+                if name in self.keys and any(
+                        k == name and (f[:len(fields)] == fields or fields[:len(f)] == f)
+                        for k, f in self.required.union(*(v for v in self.sources.values() if v))):
+                    raise NotALookup('it changes "%s"' % self.quote(i, i + 2 * len(fields) + 1))
+        text = self.text
+        for j in range(self.lo, self.hi):
+            if text[j] in ('next', 'pprev') and text[j - 1] in ('.', '->') and \
+                    text[j - 2] in self.cursors:
+                raise NotALookup('it reads the chain (%s)' % self.quote(j - 2, j + 1))
+        for j in range(self.hi + 1, self.rng[1]):
+            if text[j].startswith(('hlist_for_each_entry_continue', 'hlist_for_each_entry_from')) \
+                    and text[j + 1] == '(' and text[j + 2] in self.cursors:
+                raise NotALookup('the walk goes on after it (%s())' % text[j])
         self.block(self.lo, self.hi, frozenset())
+
+    def written(self, i):
+        """(the fields of the place named at token i: p->a.b, whether it is written there:
+        assigned, stepped, or its address given to a call that may write)."""
+        text = self.text
+        if text[i - 1] in ('->', '.'):
+            return (), False
+        fields, j = [], i + 1
+        while text[j] in ('->', '.', '['):
+            if text[j] == '[':
+                j = matching_close(text, j) + 1
+                continue
+            fields.append(text[j + 1])
+            j += 2
+        if text[j] in _ASSIGN_OPS or text[j] in ('++', '--') or text[i - 1] in ('++', '--'):
+            return tuple(fields), True
+        if text[i - 1] == '&':
+            call = enclosing_call(text, i - 1)
+            return tuple(fields), call is None or not self.reads_only(call[0])
+        return tuple(fields), False
 
     def covers(self, known):
         """Does known prove that the entry holds the key?"""
-        if '*' in known or known & self.added:
+        if _NOWHERE in known or any(k[0] in self.added and not k[1] for k in known):
             return True
         ok, tested = self._cover(self.required, known, 0)
         return ok and tested
 
-    def _cover(self, names, known, depth):
-        """(whether every variable of names is tested or computed from tested ones,
-        whether any is): a global or a constant (a seed) is the same for every entry."""
+    def _cover(self, places, known, depth):
+        """(whether every place of a variable is tested, as itself or a place it is part
+        of, or computed from tested places, whether any is): a global or a constant (a
+        seed) is the same for every entry."""
         tested = False
-        for name in sorted(names):
-            if name in known:
-                tested = True
-                continue
+        for name, fields in sorted(places):
+            deep = (name, fields) in self.deep
+            if any(k == name and (fields[:len(f)] == f or deep and f[:len(fields)] == fields)
+                   for k, f in known):
+                tested = True        # p->id, or p itself (the same object), or a field
+                continue             # of what a helper reads through p
             if not self.is_variable(name):
                 continue
-            srcs = self.sources.get(name)
+            srcs = self.sources.get(name) if not fields else None
             ok, some = self._cover(srcs, known, depth + 1) if srcs and depth < 4 else (False, False)
             if not (ok and some):
                 return False, False
@@ -225,8 +370,9 @@ class _Body:
         return True, tested
 
     def untested(self, known):
-        """The names of the key that known leaves untested, for a reason."""
-        names = sorted(n for n in self.required if n not in known)
+        """The places of the key that known leaves untested, for a reason."""
+        names = sorted(name + ''.join('->' + f for f in fields) for name, fields in self.required
+                       if not self._cover({(name, fields)}, known, 0)[1])
         return ', '.join('"%s"' % n for n in names) or 'the key'
 
     def effect(self, known, what):
@@ -256,6 +402,14 @@ class _Body:
             return matching_close(text, k)
         return statement_end(self.fs, k)
 
+    def ends_body(self, label):
+        """Is label the last thing of the body (next: ; })?"""
+        text = self.text
+        for j in range(self.lo, self.hi):
+            if text[j] == label and text[j + 1] == ':' and text[j - 1] in (';', '{', '}'):
+                return all(t in (';', '}') for t in text[j + 2:self.hi + 1])
+        return False
+
     def statement(self, k, end, known):
         text = self.text
         if text[k] == ';':
@@ -266,6 +420,8 @@ class _Body:
             return self.condition(k, end, known)
         if text[k] == 'continue':
             return _ALL              # the entry is skipped: nothing done
+        if text[k] == 'goto' and self.ends_body(text[k + 1]):
+            return _ALL              # goto next; with next: at the end: a continue
         if text[k] in ('return', 'break', 'goto'):
             self.effect(known, '"%s"' % text[k])
             return _ALL
@@ -294,47 +450,90 @@ class _Body:
         expression without effects; n += <a test of the key> adds nothing for the
         entries of other keys."""
         text = self.text
-        depth, eq = 0, None
-        for j in range(k, end):
+        what = '"%s"' % self.quote(k, end + 1)
+        parts, depth, start = [], 0, k
+        for j in range(k, end + 1):
             if text[j] in ('(', '[', '{'):
                 depth += 1
             elif text[j] in (')', ']', '}'):
                 depth -= 1
-            elif depth == 0 and text[j] == ',':
-                self.effect(known, '"%s"' % self.quote(k, end + 1))
+            elif depth == 0 and text[j] in (',', ';'):
+                parts.append((start, j))
+                start = j + 1
+        declared = self.declaration_start(k)
+        if declared is None and len(parts) > 1:
+            self.effect(known, what)     # a comma expression
+        for n, (lo, hi) in enumerate(parts):
+            self.part(lo if n else (declared if declared is not None else k), hi,
+                      declared is not None, known, what)
+
+    def declaration_start(self, k):
+        """The token after the type of a declaration at token k (unsigned int *a = ...,
+        struct x y), or None for another statement."""
+        text, kind = self.text, self.fs.toks.kind
+        j = k
+        while text[j] in _DECLARATION_WORDS or text[j] in TYPEDEFS or text[j].endswith('_t') \
+                or j > k and text[j - 1] in ('struct', 'union', 'enum'):
+            j += 1
+        if j == k or kind[j] != 'id' and text[j] != '*':
+            return None
+        while text[j] == '*':
+            j += 1
+        if kind[j] == 'id' and kind[j - 1] == 'id' and text[j - 1] not in ('struct', 'union',
+                                                                           'enum'):
+            return j                 # u32 k: the type ends before the name
+        return j if text[j - 1] == '*' else None
+
+    def part(self, lo, hi, declared, known, what):
+        """One declarator (a = v, *p) of a declaration, or the expression statement lo..hi-1."""
+        text = self.text
+        depth, eq = 0, None
+        for j in range(lo, hi):
+            if text[j] in ('(', '[', '{'):
+                depth += 1
+            elif text[j] in (')', ']', '}'):
+                depth -= 1
             elif depth == 0 and text[j] in _ASSIGN_OPS and eq is None:
                 eq = j
         if eq is None:
-            if not all(self.fs.toks.kind[j] in ('id', 'num') or text[j] in ('*', '[', ']')
-                       for j in range(k, end)):
-                self.effect(known, '"%s"' % self.quote(k, end + 1))
-            return                   # a declaration: struct entry *e;
+            names = [t for t in text[lo:hi] if t != '*']
+            if declared and len(names) == 1 and self.fs.toks.kind[hi - 1] == 'id':
+                return               # struct entry *e;
+            self.effect(known, what)
+            return
         var = text[eq - 1]
-        lhs = text[k:eq]
-        value = parse_tokens(self.fs.toks, eq + 1, end)
-        if text[eq] in ('+=', '-=', '|=', '^=') and \
+        lhs = [t for t in text[lo:eq] if t != '*'] if declared else text[lo:eq]
+        value = parse_tokens(self.fs.toks, eq + 1, hi)
+        if not declared and text[eq] in ('+=', '-=', '|=', '^=') and \
                 not any(t in ('(', '++', '--') for t in lhs) and \
                 self.covers(known | self.zero_unless(value)):
             self.effect_free(value, '"%s"' % var, known)
             return                   # n += e->key == key: adds nothing for another key
-        if text[eq] != '=' or self.fs.toks.kind[eq - 1] != 'id' or \
-                self.fs.toks.kind[k] != 'id' or \
-                any(t in ('->', '.', '[', ']', '(', ')') for t in lhs) or \
-                len(lhs) == 1 and not self.private(var):
-            self.effect(known, '"%s"' % self.quote(k, end + 1))
+        if text[eq] != '=' or len(lhs) != 1 or self.fs.toks.kind[eq - 1] != 'id' or \
+                not declared and not self.private(var) or var in free_names(value) or \
+                any(self.text[i] == var for i in range(self.lo, lo)):
+            self.effect(known, what)     # a store, a sum, a value kept from another entry
         self.effect_free(value, '"%s"' % var, known, tests=value[0] == 'call')
-        if free_names(value) & self.derived:
+        once = self.assignments(var) == 1
+        if once and free_names(value) & self.derived:
             self.derived.add(var)
-        if self.proves(value, True) or self.proves(value, False):
+        if once and (self.proves(value, True) or self.proves(value, False)):
             self.flags[var] = value
 
+    def assignments(self, var):
+        """How many times the body gives var a value."""
+        return sum(1 for i in occurrences(self.fs, var, self.lo, self.hi)
+                   if self.text[i - 1] not in ('->', '.') and self.text[i + 1] in _ASSIGN_OPS)
+
     def private(self, var):
-        """Is var, declared outside the body, read only in it (found = key_eq(p, k))?"""
-        decls = {d[0] for d in self.fs.decls.get(var, ()) if 'static' not in d[1].split()}
+        """Is var a local of the function (not static), declared outside the body, read
+        only in it (found = key_eq(p, k))?"""
         pos = self.fs.toks.pos
         head = self.rng[0]
         while head > 0 and self.text[head - 1] not in (';', '}'):
             head -= 1
+        decls = {d[0] for d in self.fs.decls.get(var, ())
+                 if 'static' not in d[1].split() and pos[head] <= d[0] <= pos[self.rng[1]]}
         for i in occurrences(self.fs, var, head, self.rng[1]):
             if not self.lo <= i <= self.hi and pos[i] not in decls:
                 return False
@@ -355,7 +554,7 @@ class _Body:
             return
         if kind == 'call':
             name = node[1][1] if node[1][0] == 'id' else None
-            if tests and self.key_call(node):
+            if tests and self.key_call(node) and self.reads_only(name):
                 return               # a comparison: equal or not
             if name in _WARNINGS and node[2] and \
                     not self.covers(known | self.proves(node[2][0], True)):
@@ -366,11 +565,88 @@ class _Body:
             for a in node[2]:
                 self.effect_free(a, what, known, tests)
             return
+        if kind == 'id' and self.macro_writes(node[1]):
+            raise NotALookup('%s uses %s, which changes something, before a test of %s'
+                             % (what, node[1], self.untested(known)))
         for part in node[1:-1]:
             if isinstance(part, tuple):
                 self.effect_free(part, what, known, tests)
 
-    def reads_only(self, name):
+    def macro_writes(self, name):
+        """Is name an object-like macro of the file whose body may change something
+        (#define NEXT_TICKET (ticket++))?"""
+        for value in self.fs.macros.get(name, ()):
+            words = Tokens(value).text
+            if any(w in _ASSIGN_OPS or w in ('++', '--') for w in words) or any(
+                    words[j + 1] == '(' and not self.reads_only(w)
+                    for j, w in enumerate(words[:-1]) if w[:1].isalpha() or w[:1] == '_'):
+                return True
+        return False
+
+    def polarity(self, name, depth=0):
+        """'true' for a comparison function that is true when its arguments are equal,
+        'zero' for one that is 0 then (memcmp()), None if not known: the file's own
+        function or macro by its body (return a != b;), else by the kernel's names (*cmp*
+        and *compare* are 0 when equal but for nf_inet_addr_cmp(); *equal*, *_eq and
+        *match* are true)."""
+        d = self.helpers.get(name) if depth < 3 else None
+        if d is not None and d.local:
+            got = self._body_polarity(d, depth)
+            if got is not None:
+                return got
+        words = name.lower().split('_')
+        if name in _TRUE_WHEN_EQUAL or 'equal' in name or 'eq' in words or 'match' in name:
+            return 'true'
+        if 'cmp' in name or 'compare' in name or name.endswith('neq'):
+            return 'zero'
+        return None
+
+    def _body_polarity(self, d, depth):
+        """The polarity of what definition d returns, where it is one expression."""
+        toks = d.toks.text
+        lo, hi = d.body
+        returns = [j for j in range(lo, hi) if toks[j] == 'return']
+        try:
+            if d.kind == 'macro':
+                node = parse_tokens(d.toks, lo, hi)
+            elif len(returns) == 1:
+                j = returns[0] + 1
+                end = j
+                while end < hi and toks[end] != ';':
+                    end += 1
+                node = parse_tokens(d.toks, j, end)
+            else:
+                return None
+        except Unknown:
+            return None
+        return self._expression_polarity(node, depth)
+
+    def _expression_polarity(self, node, depth):
+        kind = node[0]
+        if kind in ('paren', 'cast'):
+            return self._expression_polarity(node[1], depth)
+        if kind == 'un' and node[1] == '!':
+            inner = self._expression_polarity(node[2], depth)
+            return {'true': 'zero', 'zero': 'true'}.get(inner)
+        if kind == 'call' and node[1][0] == 'id':
+            return self.polarity(node[1][1], depth + 1)
+        if kind == 'bin' and node[1] in ('==', '!='):
+            for x, y in ((node[2], node[3]), (node[3], node[2])):
+                if y[0] == 'num' and y[1] == '0':
+                    inner = self._expression_polarity(x, depth)
+                    return inner if node[1] == '!=' else {'true': 'zero', 'zero': 'true'}.get(inner)
+            return 'true' if node[1] == '==' else 'zero'
+        if kind == 'bin' and node[1] == '&&':
+            sides = {self._expression_polarity(node[2], depth),
+                     self._expression_polarity(node[3], depth)}
+            return 'true' if sides == {'true'} else None
+        if kind == 'bin' and node[1] == '||':
+            sides = {self._expression_polarity(node[2], depth),
+                     self._expression_polarity(node[3], depth)}
+            return 'zero' if sides == {'zero'} else None
+        return None
+
+    def reads_only(self, name, depth=0):
         """May a call of name stand in a test or give a local its value? The file's own
         functions and macros are read (they may write); the kernel's, unseen, by their
         convention: a predicate or a getter (fib6_info_nh_dev(), net_eq()) changes
@@ -380,10 +656,31 @@ class _Body:
         if name in _TRANSPARENT or name in _READS or name in _WARNINGS:
             return True
         d = self.helpers.get(name)
-        return d is None or not d.local or self.helpers.is_pure(name)
+        if d is not None and d.local:
+            return self.helpers.is_pure(name) or self.writes_nothing(d, depth)
+        return not set(name.lower().split('_')) & _WRITING_WORDS
+
+    def writes_nothing(self, d, depth):
+        """Does the file's function or macro d store nothing but its own locals and call
+        only what reads_only() allows (traces_identical(): &&s and a memcmp())?"""
+        if depth > 3 or getattr(d, 'ambiguous', False):
+            return False
+        toks = d.toks.text
+        lo, hi = d.body
+        for j in range(lo, hi):
+            if toks[j] in ('++', '--') or toks[j] in _ASSIGN_OPS and (
+                    toks[j - 1] in (']', ')') or toks[j - 2] in ('->', '.') or
+                    toks[j - 2] == '*' and toks[j - 3] in (';', '{', '}', ')')):
+                return False         # a store through a pointer, a field, an array
+            if j + 1 < hi and toks[j + 1] == '(' and (toks[j][:1].isalpha() or toks[j][:1] == '_') \
+                    and toks[j] not in ('if', 'while', 'for', 'switch', 'return', 'sizeof') \
+                    and toks[j] != d.name and not self.reads_only(toks[j], depth + 1):
+                return False
+        return True
 
     def proves(self, node, truth):
-        """Key names that node being truth (True or False) proves the entry holds."""
+        """The places of the key that node being truth (True or False) proves the entry
+        holds."""
         kind = node[0]
         if kind == 'paren' or kind == 'cast':
             return self.proves(node[1], truth)
@@ -396,8 +693,10 @@ class _Body:
             name = node[1][1] if node[1][0] == 'id' else ''
             if name in _TRANSPARENT | _WARNINGS and node[2]:
                 return self.proves(node[2][0], truth)
-            zero_when_equal = 'cmp' in name or 'compare' in name
-            return self.key_call(node) if truth != zero_when_equal else set()
+            polarity = self.polarity(name)
+            if polarity is None:
+                return set()         # a test of what? (a range: item_contains(it, addr))
+            return self.key_call(node) if truth != (polarity == 'zero') else set()
         if kind != 'bin':
             return set()
         op, a, b = node[1], node[2], node[3]
@@ -414,8 +713,8 @@ class _Body:
         return set()
 
     def zero_unless(self, node):
-        """The key names that node being other than 0 proves (a test of the key, or a
-        product of one)."""
+        """The places of the key that node being other than 0 proves (a test of the key,
+        or a product of one)."""
         kind = node[0]
         if kind in ('paren', 'cast'):
             return self.zero_unless(node[1])
@@ -442,25 +741,25 @@ class _Body:
         return ' '.join(self.text[lo:hi])
 
     def compares(self, a, b):
-        """Key names compared when a is of the entry and b of the key (or the reverse)."""
+        """The places of the key compared when a is of the entry and b of the key (or the
+        reverse)."""
         for x, y in ((a, b), (b, a)):
             xn, yn = free_names(x), free_names(y)
             if xn & self.derived and yn & self.keys and not yn & self.derived:
-                return yn & self.keys
+                if _casts(y) and not self.cast_key:
+                    return set()     # it->id == (u16)id: a part of the key
+                fields = {f[0] for n, f in places(x) if n in self.cursors and f}
+                if fields and self.compared_fields and not fields & self.compared_fields:
+                    return set()     # it->alias == key: not what the entry was added by
+                return places(y)
         return set()
 
     def key_call(self, node):
-        """Key names that a call compares: those of its arguments, where another is of
-        the entry (ip_vs_addr_equal(af, &e->addr, addr))."""
+        """The places of the key that a call compares: those of its arguments, where
+        another is of the entry (ip_vs_addr_equal(af, &e->addr, addr))."""
         args = node[2]
         names = [free_names(a) for a in args]
         if not any(n & self.derived for n in names):
             return set()
-        return {k for n in names if not n & self.derived for k in n & self.keys}
-
-
-def _written(text, i):
-    """Is the variable at token i assigned or stepped there?"""
-    if text[i - 1] in ('->', '.'):
-        return False
-    return text[i + 1] in _ASSIGN_OPS or text[i + 1] in ('++', '--') or text[i - 1] in ('++', '--')
+        return {p for a, n in zip(args, names) if n & self.keys and not n & self.derived
+                for p in places(a)}

@@ -67,6 +67,9 @@ class Positional:
             return self.field(node[2], seen) and (not direct or not self.fixed(
                 [i for i in token_indices(self.fs, node[2])
                  if i >= 2 and self.fs.toks.text[i - 1] in ('->', '.')]))
+        if kind == 'bin' and node[1] in ('%', '&') and direct and \
+                strip_parens(node[2])[0] == 'field':
+            return False             # T[r->id & MASK]: a field masked as a key is a key
         if kind == 'bin' and node[1] in ('+', '-', '%', '&'):
             return self.value(node[2], rng, seen, stored, False) and \
                 self.value(node[3], rng, seen, False, False)
