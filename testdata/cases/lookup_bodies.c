@@ -57,9 +57,11 @@ static int key_compare(const unsigned int *a, const unsigned int *b)
 	return *a != *b;
 }
 
-static int same_item(const struct item *a, const struct item *b)
+static bool item_match(const struct item *a, const struct item *b)
 {
-	return a->key == b->key;
+	if (a->key != b->key)
+		return false;
+	return true;
 }
 
 static unsigned int owner_of(const struct item *it)
@@ -160,13 +162,14 @@ static unsigned int dup_used;
 static int dup_add(const struct packet *pkt)
 {
 	struct item *new = &dup_pool[dup_used];
+	unsigned int hash = pkt->hash;
 	struct hlist_head *head;
 	struct item *it;
 
 	new->key = pkt->key;
-	head = &dup_tab[pkt->hash & TAB_MASK];
+	head = &dup_tab[hash & TAB_MASK];
 	hlist_for_each_entry(it, head, node)
-		if (same_item(it, new))
+		if (item_match(it, new))
 			return -1;
 	hlist_add_head(&new->node, head);
 	dup_used++;

@@ -1263,7 +1263,10 @@ def decide_table(fs, t, helpers):
             if inserts_into(fs, s.kind):
                 t.refuse('%s() into bucket "%s", picked without a key: hash_add() would put '
                          'it elsewhere' % (s.kind, render(toks, s.idx)), s.op_pos)
-            read = number_read(fs, t, strip_parens(s.idx), rng, at=s.idx[-1][0])
+            number = strip_parens(s.idx)
+            while number[0] == 'bin' and number[1] in ('&', '%', '+', '-'):
+                number = strip_parens(number[2])     # id & MASK: what id is read as
+            read = number_read(fs, t, number, rng, at=s.idx[-1][0])
             if read is not None:
                 t.refuse('bucket number "%s" is read as a number (%s): hash_min() puts entries '
                          'in other buckets' % (render(toks, s.idx), read[1]), read[0])

@@ -20,7 +20,7 @@ after a search of head for it) stands for the key too: a walk that looks for its
 equal (match(p, new)) is a lookup of a duplicate.
 """
 
-from .cexpr import _TYPE_WORDS, TYPEDEFS, Unknown, free_names, parse_tokens
+from .cexpr import _TYPE_WORDS, TYPEDEFS, Unknown, free_names, parse_tokens, strip_parens
 from .files import declared_type, function_range, occurrences, statement_end
 from .helpers import _ASSIGN_OPS
 from .positional import enclosing_call
@@ -30,6 +30,9 @@ from .tokens import Tokens, argument_spans, matching_close
 
 # kernel comparison functions named *cmp that are true when equal
 _TRUE_WHEN_EQUAL = {'nf_inet_addr_cmp', 'nf_ct_tuple_equal'}
+# the kinds of the nodes of cexpr's parse trees
+_NODE_KINDS = {'id', 'num', 'str', 'sizeof', 'paren', 'cast', 'un', 'bin', '?', 'call', 'index',
+               'field'}
 # calls that only hand on the truth of their (first) argument
 _TRANSPARENT = {'likely', 'unlikely', 'READ_ONCE', 'data_race'}
 # and those that warn when it is true: an effect for the entries of the key alone, if so
@@ -42,6 +45,8 @@ _WRITING_WORDS = {'inc', 'dec', 'add', 'sub', 'set', 'clear', 'get', 'put', 'hol
                   'release', 'init', 'reset', 'insert', 'link', 'unlink', 'bump', 'acquire',
                   'schedule', 'wake', 'kick', 'start', 'stop', 'send', 'queue', 'print',
                   'printk', 'printf', 'log', 'warn', 'dump', 'copy', 'move', 'swap', 'toggle'}
+# parts of the names of the C library's functions that write through a pointer
+_COPIES = ('cpy', 'memset', 'memmove', 'printf', 'strcat', 'strlcat', 'scanf')
 # the words of a declaration before its name
 _DECLARATION_WORDS = _TYPE_WORDS | {'struct', 'union', 'enum', 'register', 'static', 'float',
                                     'double', 'u_int', 'uint', 'ulong', 'ushort'}
@@ -50,7 +55,10 @@ _READS = {'container_of', 'container_of_const', 'hlist_entry', 'hlist_entry_safe
           'list_entry', 'rcu_dereference', 'rcu_dereference_raw', 'rcu_dereference_check',
           'rcu_dereference_protected', 'rcu_dereference_bh', 'rcu_access_pointer',
           'hlist_unhashed', 'hlist_empty', 'atomic_read', 'refcount_read', 'test_bit',
-          'read_pnet'}
+          'read_pnet', 'get_unaligned', 'get_unaligned_le16', 'get_unaligned_le32',
+          'get_unaligned_le64', 'get_unaligned_be16', 'get_unaligned_be32', 'get_unaligned_be64',
+          'smp_load_acquire', 'ktime_get', 'ktime_get_seconds', 'ktime_get_ns',
+          'ktime_get_real_seconds', 'ktime_get_boottime_seconds', 'jiffies_to_msecs'}
 
 
 class NotALookup(Exception):
@@ -70,6 +78,11 @@ def lookup_failure(fs, t, s, helpers):
     for red in reds:
         keys |= places(red.key, deep) if red.key is not None else set()
     cast_key = any(_casts(red.key) for red in reds if red.key is not None)
+    for red in reds:
+        for place, read in _helper_reads(red.key, helpers).items() if red.key is not None else ():
+            keys.discard(place)
+            deep.discard(place)
+            keys |= read             # addr_hash(a) reads a->v4 and a->fam: both
     text = fs.toks.text
     at = fs.toks.at_pos(s.op_pos)
     rng = function_range(fs, s.op_pos)
@@ -93,6 +106,7 @@ def lookup_failure(fs, t, s, helpers):
                      helpers, entry_fields)
         body.compared_fields = entry_fields if fields_only else set()
         body.cast_key = cast_key
+        body.key_calls = {c for red in reds if red.key is not None for c in _called(red.key, helpers)}
         body.check()
     except NotALookup as e:
         return str(e)
@@ -155,6 +169,97 @@ def _fields_only(node):
     return all(_fields_only(part) for part in node[1:-1] if isinstance(part, tuple))
 
 
+def _called(node, helpers, depth=0):
+    """The functions node calls, and those the file's functions among them call."""
+    out = set()
+    if node[0] == 'call' and node[1][0] == 'id':
+        name = node[1][1]
+        out.add(name)
+        d = helpers.get(name)
+        if d is not None and d.local and depth < 2:
+            toks = d.toks.text
+            for j in range(d.body[0], d.body[1]):
+                if toks[j + 1:j + 2] == ['('] and d.toks.kind[j] == 'id':
+                    out.add(toks[j])
+    for part in node[1:-1]:
+        if isinstance(part, tuple) and part and isinstance(part[0], str):
+            out |= _called(part, helpers, depth + 1)
+        elif isinstance(part, list):
+            for a in part:
+                out |= _called(a, helpers, depth + 1)
+    return out
+
+
+def _helper_reads(node, helpers):
+    """place -> the places a function of the file reads through it, for each argument of
+    a call in node that is a place (v or v->f) and that the function only reads fields of
+    (addr_hash(a) with a->v4 and a->fam): {('a', ()): {('a', ('v4',)), ('a', ('fam',))}}."""
+    out = {}
+
+    def walk(n):
+        if n[0] == 'call' and n[1][0] == 'id':
+            d = helpers.get(n[1][1])
+            if d is not None and d.local and d.kind == 'function' and \
+                    len(d.param_names()) == len(n[2]):
+                for param, arg in zip(d.param_names(), n[2]):
+                    arg = strip_parens(arg)
+                    arg = strip_parens(arg[2]) if arg[0] == 'un' and arg[1] == '&' else arg
+                    got = places(arg) if arg[0] in ('id', 'field') else set()
+                    paths = _paths_read(d, param)
+                    if len(got) == 1 and paths:
+                        (name, fields), = got
+                        out[(name, fields)] = {(name, fields + p) for p in paths}
+        for part in n[1:-1]:
+            if isinstance(part, tuple) and part and isinstance(part[0], str):
+                walk(part)
+            elif isinstance(part, list):
+                for a in part:
+                    walk(a)
+    walk(node)
+    return out
+
+
+def _paths_read(d, param):
+    """The field paths through which the body of d reads param (a->v4, a->addr.fam), or
+    None where it reads param otherwise too (whole, or handed on)."""
+    toks = d.toks.text
+    lo, hi = d.body
+    paths = set()
+    for j in range(lo, hi):
+        if toks[j] != param or toks[j - 1] in ('->', '.'):
+            continue
+        fields, k = [], j + 1
+        while toks[k] in ('->', '.'):
+            fields.append(toks[k + 1])
+            k += 2
+        if not fields:
+            return None
+        paths.add(tuple(fields))
+    return paths or None
+
+
+def _outside_calls(node, through=()):
+    """The places node reads other than through a call (req_parent(r) is not r), but for
+    calls that hand on their argument (READ_ONCE()) and those of through (the key goes
+    through them: mix_of(e->key) == mix_of(key) where the key is mix_of(key) & MASK)."""
+    out = set()
+
+    def walk(n):
+        if n[0] == 'call':
+            if n[1][0] == 'id' and (n[1][1] in _TRANSPARENT or n[1][1] in through):
+                for a in n[2]:
+                    walk(a)
+            return
+        if n[0] in ('paren', 'cast', 'un', 'bin', '?'):
+            for part in n[1:-1]:
+                if isinstance(part, tuple):
+                    walk(part)
+            return
+        out.update(places(n))
+    walk(node)
+    return out
+
+
 def _casts(node):
     """Does the expression node hold a cast?"""
     return node[0] == 'cast' or any(isinstance(part, tuple) and _casts(part)
@@ -186,13 +291,18 @@ def _sources(fs, rng, name):
     understood)."""
     text = fs.toks.text
     out = set()
+    assigned = 0
     for i in occurrences(fs, name, rng[0], rng[1]):
         if text[i - 1] in ('->', '.'):
             continue
-        if text[i - 1] == '&' or text[i + 1] in ('.', '->', '['):
+        if text[i - 1] == '&' or text[i + 1] in ('.', '->', '[', '++', '--') or \
+                text[i - 1] in ('++', '--'):
             return None
         if text[i + 1] not in _ASSIGN_OPS:
             continue
+        assigned += 1
+        if assigned > 1:
+            return None              # h = hash(name); if (dir) h += 8: not name alone
         depth, j = 0, i + 2
         while j < rng[1] and not (depth == 0 and text[j] in (';', ',')):
             depth += text[j] in ('(', '[') and 1 or text[j] in (')', ']') and -1 or 0
@@ -207,11 +317,20 @@ def _sources(fs, rng, name):
 
 
 def _cursors(fs, at):
-    """The arguments of the iterator at token at that are one name (its cursors; the
-    bucket pointer and member name too, which no test compares)."""
+    """The first two arguments of the iterator at token at that are one name: its cursors
+    (and a bucket pointer, which no test compares), not its member, which may share a
+    name with a local (u32 hash; ...; hash_entry)."""
     text = fs.toks.text
-    return {text[lo] for lo, hi in argument_spans(text, at + 1)
+    return {text[lo] for lo, hi in argument_spans(text, at + 1)[:2]
             if hi == lo + 1 and fs.toks.kind[lo] == 'id'}
+
+
+def _member(fs, at):
+    """The member argument of the iterator at token at (the node in the entry)."""
+    text = fs.toks.text
+    spans = argument_spans(text, at + 1)
+    names = [text[lo] for lo, hi in spans[2:] if hi == lo + 1 and fs.toks.kind[lo] == 'id']
+    return names[-1] if len(spans) in (3, 4) and names else (names[0] if names else None)
 
 
 def _added_entries(fs, t, s, rng):
@@ -267,8 +386,12 @@ class _Body:
     def __init__(self, fs, at, rng, keys, deep, added, cursors, helpers, entry_fields=()):
         self.fs, self.text, self.rng, self.helpers = fs, fs.toks.text, rng, helpers
         self.cursors, self.entry_fields = set(cursors), set(entry_fields)
+        self.member = _member(fs, at)
+        self.derived_cursors = set()      # (the pre-3.9 node cursor is a cursor too)
+        self.nesting = 0             # how deep in the branches of tests the reading is
         self.cast_key = False        # whether the key casts (then a test may too)
         self.compared_fields = set()  # the fields of an entry a test may compare, if known
+        self.key_calls = set()       # the functions the key goes through
         self.required, self.deep, self.added = set(keys), set(deep), set(added)
         self.sources = {}            # variable -> the places its values come from, or None
         todo = [k[0] for k in keys]
@@ -312,15 +435,26 @@ class _Body:
                         for k, f in self.required.union(*(v for v in self.sources.values() if v))):
                     raise NotALookup('it changes "%s"' % self.quote(i, i + 2 * len(fields) + 1))
         text = self.text
+        nodes = {self.member} | self.cursors - self.derived_cursors
         for j in range(self.lo, self.hi):
-            if text[j] in ('next', 'pprev') and text[j - 1] in ('.', '->') and \
-                    text[j - 2] in self.cursors:
+            if text[j] in ('hlist_next_rcu', 'hlist_pprev_rcu') or \
+                    text[j] in ('next', 'pprev') and text[j - 1] in ('.', '->') and \
+                    (text[j - 2] in nodes or text[j - 2] in self.node_locals()):
                 raise NotALookup('it reads the chain (%s)' % self.quote(j - 2, j + 1))
         for j in range(self.hi + 1, self.rng[1]):
             if text[j].startswith(('hlist_for_each_entry_continue', 'hlist_for_each_entry_from')) \
                     and text[j + 1] == '(' and text[j + 2] in self.cursors:
                 raise NotALookup('the walk goes on after it (%s())' % text[j])
         self.block(self.lo, self.hi, frozenset())
+
+    def node_locals(self):
+        """Locals of the body given the address of an entry's node (n = &it->node)."""
+        text, out = self.text, set()
+        for j in range(self.lo, self.hi):
+            if text[j] == self.member and text[j - 1] in ('->', '.') and \
+                    text[j - 3] == '&' and text[j - 4] == '=':
+                out.add(text[j - 5])
+        return out
 
     def written(self, i):
         """(the fields of the place named at token i: p->a.b, whether it is written there:
@@ -335,11 +469,18 @@ class _Body:
                 continue
             fields.append(text[j + 1])
             j += 2
-        if text[j] in _ASSIGN_OPS or text[j] in ('++', '--') or text[i - 1] in ('++', '--'):
+        k = i - 1
+        while text[j] == ')' and text[k] in ('(', '*'):
+            j, k = j + 1, k - 1      # (*key) += 16, (key)++
+            while text[k] == '*':
+                k -= 1
+        if text[j] in _ASSIGN_OPS or text[j] in ('++', '--') or text[k] in ('++', '--'):
             return tuple(fields), True
-        if text[i - 1] == '&':
-            call = enclosing_call(text, i - 1)
-            return tuple(fields), call is None or not self.reads_only(call[0])
+        start = i - 1 if text[i - 1] == '&' else i
+        call = enclosing_call(text, start)
+        if call is not None and (text[i - 1] == '&' or call[1] == 0 and call[0].isupper()):
+            # &key given to a call, or the first argument of a macro (WRITE_ONCE(x, v))
+            return tuple(fields), not self.reads_only(call[0])
         return tuple(fields), False
 
     def covers(self, known):
@@ -362,7 +503,10 @@ class _Body:
                 continue             # of what a helper reads through p
             if not self.is_variable(name):
                 continue
-            srcs = self.sources.get(name) if not fields else None
+            srcs = self.sources.get(name)
+            if fields and srcs is not None:
+                # handle = resource->handle: handle.resource is resource->handle.resource
+                srcs = {(w, g + fields) for w, g in srcs} if len(srcs) == 1 else None
             ok, some = self._cover(srcs, known, depth + 1) if srcs and depth < 4 else (False, False)
             if not (ok and some):
                 return False, False
@@ -440,8 +584,10 @@ class _Body:
         self.effect_free(cond, 'the test', known)
         then_end = self.statement_end(close + 1)
         when_true, when_false = known | self.proves(cond, True), known | self.proves(cond, False)
+        self.nesting += 1
         after_then = self.block(close + 1, then_end, when_true)
         after_else = self.block(then_end + 2, end, when_false) if then_end < end else when_false
+        self.nesting -= 1
         return _meet(after_then, after_else)
 
     def plain(self, k, end, known):
@@ -514,7 +660,9 @@ class _Body:
                 any(self.text[i] == var for i in range(self.lo, lo)):
             self.effect(known, what)     # a store, a sum, a value kept from another entry
         self.effect_free(value, '"%s"' % var, known, tests=value[0] == 'call')
-        once = self.assignments(var) == 1
+        # a value given once, on every path (not under a test: a flag set on some paths
+        # keeps what another entry gave it)
+        once = self.assignments(var) == 1 and not self.nesting
         if once and free_names(value) & self.derived:
             self.derived.add(var)
         if once and (self.proves(value, True) or self.proves(value, False)):
@@ -594,12 +742,53 @@ class _Body:
             got = self._body_polarity(d, depth)
             if got is not None:
                 return got
+            if d.kind == 'function' and self._returned(d) is None:
+                # several returns: only a name that says true when equal is read (a
+                # *cmp of the file may return 1 when equal, or 0 for a wildcard)
+                words = name.lower().split('_')
+                return 'true' if 'equal' in name or 'eq' in words or 'match' in name else None
         words = name.lower().split('_')
         if name in _TRUE_WHEN_EQUAL or 'equal' in name or 'eq' in words or 'match' in name:
             return 'true'
         if 'cmp' in name or 'compare' in name or name.endswith('neq'):
             return 'zero'
         return None
+
+    def inline(self, name, args, depth=0):
+        """What a call of the file's function name returns, over the arguments args,
+        where its body is one return of an expression; None otherwise."""
+        d = self.helpers.get(name)
+        if d is None or not d.local or d.kind != 'function' or depth > 3 or \
+                getattr(d, 'ambiguous', False):
+            return None
+        node = self._returned(d)
+        params = d.param_names() if hasattr(d, 'param_names') else []
+        if node is None or len(params) != len(args):
+            return None
+        values = dict(zip(params, args))
+
+        def substitute(n):
+            if n[0] == 'id':
+                return values.get(n[1], n)
+            return tuple(substitute(p) if isinstance(p, tuple) and p and isinstance(p[0], str)
+                         and p[0] in _NODE_KINDS else
+                         [substitute(a) for a in p] if isinstance(p, list) else p for p in n)
+        return substitute(node)
+
+    def _returned(self, d):
+        """The expression the one return of definition d returns, or None."""
+        toks = d.toks.text
+        lo, hi = d.body
+        returns = [j for j in range(lo, hi) if toks[j] == 'return']
+        if len(returns) != 1:
+            return None
+        j = end = returns[0] + 1
+        while end < hi and toks[end] != ';':
+            end += 1
+        try:
+            return parse_tokens(d.toks, j, end)
+        except Unknown:
+            return None
 
     def _body_polarity(self, d, depth):
         """The polarity of what definition d returns, where it is one expression."""
@@ -658,7 +847,10 @@ class _Body:
         d = self.helpers.get(name)
         if d is not None and d.local:
             return self.helpers.is_pure(name) or self.writes_nothing(d, depth)
-        return not set(name.lower().split('_')) & _WRITING_WORDS
+        words = name.lower().split('_')
+        return not (set(words) & _WRITING_WORDS or any(
+            w.endswith(('get', 'grab', 'hold', 'put')) or w.startswith(('try', 'inc', 'dec'))
+            for w in words) or any(c in name for c in _COPIES))
 
     def writes_nothing(self, d, depth):
         """Does the file's function or macro d store nothing but its own locals and call
@@ -667,11 +859,19 @@ class _Body:
             return False
         toks = d.toks.text
         lo, hi = d.body
+        locals_ = set(d.param_names()) | {
+            toks[j] for j in range(lo + 1, hi)
+            if d.toks.kind[j] == 'id' and (toks[j - 1] in _DECLARATION_WORDS or
+                                           toks[j - 1] in TYPEDEFS or toks[j - 1].endswith('_t') or
+                                           toks[j - 1] == '*' and d.toks.kind[j - 2] == 'id' or
+                                           d.toks.kind[j - 1] == 'id' and toks[j + 1] in ('=', ';', ','))}
         for j in range(lo, hi):
             if toks[j] in ('++', '--') or toks[j] in _ASSIGN_OPS and (
                     toks[j - 1] in (']', ')') or toks[j - 2] in ('->', '.') or
-                    toks[j - 2] == '*' and toks[j - 3] in (';', '{', '}', ')')):
-                return False         # a store through a pointer, a field, an array
+                    toks[j - 2] == '*' and toks[j - 3] in (';', '{', '}', ')') or
+                    toks[j - 1] not in locals_):
+                return False         # a store through a pointer, a field, an array, or
+                                     # to a variable of the file (ncmp += 1)
             if j + 1 < hi and toks[j + 1] == '(' and (toks[j][:1].isalpha() or toks[j][:1] == '_') \
                     and toks[j] not in ('if', 'while', 'for', 'switch', 'return', 'sizeof') \
                     and toks[j] != d.name and not self.reads_only(toks[j], depth + 1):
@@ -693,6 +893,9 @@ class _Body:
             name = node[1][1] if node[1][0] == 'id' else ''
             if name in _TRANSPARENT | _WARNINGS and node[2]:
                 return self.proves(node[2][0], truth)
+            inlined = self.inline(name, node[2])
+            if inlined is not None:
+                return self.proves(inlined, truth)   # same_owner(it, k): it->owner == k
             polarity = self.polarity(name)
             if polarity is None:
                 return set()         # a test of what? (a range: item_contains(it, addr))
@@ -751,7 +954,10 @@ class _Body:
                 fields = {f[0] for n, f in places(x) if n in self.cursors and f}
                 if fields and self.compared_fields and not fields & self.compared_fields:
                     return set()     # it->alias == key: not what the entry was added by
-                return places(y)
+                # f(e->key) == f(key) compares what f sees of both, as e->key * 4 ==
+                # key * 4 does; a call of the key side alone (req_parent(r)) is no test
+                entry_calls = {c for c in _called(x, self.helpers) if c not in _TRANSPARENT}
+                return _outside_calls(y, self.key_calls | entry_calls)
         return set()
 
     def key_call(self, node):
