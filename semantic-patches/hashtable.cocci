@@ -5106,20 +5106,26 @@ def _null_test(fs, j):
 # hash_for_each_possible(T, p, m, k): it visits the bucket hash_min() picks for k,
 # and meets there the entries of k (hash_add() put them there too) and of other
 # keys than before. Only a body that skips the entries of other keys does the same
-# before and after: a lookup. So the body is read statement by statement, and every
-# statement that has an effect (a call, a store, a break or return, a loop) must
-# come after a test that the entry holds the key (if (p->key != k) continue;) or
-# stand under one (if (p->key == k) return p;). A sum of the bucket, a count of its
-# chain, a trace printed for every entry, or a test of something else (a range
-# that holds the key, the bucket number) is no lookup, and its table is refused.
+# before and after: a lookup. So the body is read path by path (_Body), with the
+# places (places(): k, req->id) that the tests passed so far prove the entry to
+# hold, and every effect (a store, a call that may write, return, break, goto, a
+# loop, a macro that expands to one) must come after a test of the whole key
+# (if (p->key != k) continue;) or stand under one (if (p->key == k) return p;).
+# A sum of the bucket, a count of its chain, a trace printed for every entry, or a
+# test of something else (a range, an alias, another field, a part of the key) is
+# no lookup, and its table is refused with the statement that acts first.
 #
-# A test of the key compares an expression of the entry (the cursor, or a local of
-# the body computed from it) with one of the key's names: ==, !=, a comparison
-# function given both (memcmp() and other *cmp() functions: equal when zero; any
-# other function: equal when true), a flag assigned such a test, or x < k || x > k.
-# An entry that the function adds to the same bucket (hlist_add_head(&new->node, head)
-# after a search of head for it) stands for the key too: a walk that looks for its
-# equal (match(p, new)) is a lookup of a duplicate.
+# A test of the key compares something of the entry (the cursor, or a local of the
+# body computed from it at its top) with the places of the key: ==, !=, x < k ||
+# x > k, a flag given such a test once, or a comparison function given both. The
+# file's own comparison functions are read inline where they return one expression;
+# the others by their kernel names (memcmp() and *cmp* are 0 when equal, *equal*,
+# *_eq, *match* true). The key's places go through the locals it is computed from
+# (hash = jhash(name, ...): a test of name) and through the fields the file's key
+# helpers read (addr_hash(a): a->v4, a->fam). An entry that the function adds to the
+# same bucket after a search stands for the key, compared whole (match(p, new)).
+# The body must also leave the key, the entries' keys and the chain alone, and the
+# walk must not go on after it (hlist_for_each_entry_continue()).
 
 # kernel comparison functions named *cmp that are true when equal
 _TRUE_WHEN_EQUAL = {'nf_inet_addr_cmp', 'nf_ct_tuple_equal'}
@@ -5130,6 +5136,9 @@ _NODE_KINDS = {'id', 'num', 'str', 'sizeof', 'paren', 'cast', 'un', 'bin', '?', 
 _TRANSPARENT = {'likely', 'unlikely', 'READ_ONCE', 'data_race'}
 # and those that warn when it is true: an effect for the entries of the key alone, if so
 _WARNINGS = {'WARN_ON', 'WARN_ON_ONCE', 'WARN', 'WARN_ONCE'}
+
+@initialize:python@
+@@
 # words of a kernel function name that say it changes something (atomic_inc_not_zero(),
 # refcount_dec_and_test(), spin_trylock(), skb_get())
 _WRITING_WORDS = {'inc', 'dec', 'add', 'sub', 'set', 'clear', 'get', 'put', 'hold', 'lock',
@@ -5140,9 +5149,6 @@ _WRITING_WORDS = {'inc', 'dec', 'add', 'sub', 'set', 'clear', 'get', 'put', 'hol
                   'printk', 'printf', 'log', 'warn', 'dump', 'copy', 'move', 'swap', 'toggle'}
 # parts of the names of the C library's functions that write through a pointer
 _COPIES = ('cpy', 'memset', 'memmove', 'printf', 'strcat', 'strlcat', 'scanf')
-
-@initialize:python@
-@@
 # the words of a declaration before its name
 _DECLARATION_WORDS = _TYPE_WORDS | {'struct', 'union', 'enum', 'register', 'static', 'float',
                                     'double', 'u_int', 'uint', 'ulong', 'ushort'}
