@@ -5513,15 +5513,22 @@ class _Body:
         self.flags = {}              # name -> the key test assigned to it
 
     def is_variable(self, name):
-        """A local or parameter of the function, or a variable of the file that a
-        function assigns (not a seed: the same for every entry)."""
+        """A local or parameter of the function, or a variable of the file that functions
+        change: stepped, or assigned more than once (cur_ns += 16). A seed, assigned once
+        (hash_seed = get_random_u32() in an init function) or filled through its address,
+        is the same for every entry."""
         if declared_type(self.fs, name, self.rng) is not None:
             return True
         text = self.text
-        return any(text[i - 1] not in ('->', '.') and (
-            text[i + 1] in _ASSIGN_OPS or text[i + 1] in ('++', '--') or
-            text[i - 1] in ('++', '--')) and function_range(self.fs, self.fs.toks.pos[i]) is not None
-            for i in occurrences(self.fs, name))
+        assigned = 0
+        for i in occurrences(self.fs, name):
+            if text[i - 1] in ('->', '.') or function_range(self.fs, self.fs.toks.pos[i]) is None:
+                continue
+            if text[i + 1] in ('++', '--') or text[i - 1] in ('++', '--') or \
+                    text[i + 1] in _ASSIGN_OPS and text[i + 1] != '=':
+                return True
+            assigned += text[i + 1] == '='
+        return assigned > 1
 
     def check(self):
         """Raise NotALookup unless every effect of the body is after or under a key test,

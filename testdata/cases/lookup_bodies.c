@@ -9,6 +9,7 @@
 // expect: outside_tab converted
 // expect: pair_tab converted
 // expect: source_tab converted
+// expect: seed_tab converted
 /*
  * Walks of the bucket of a key whose bodies skip the entries of other keys,
  * each its own way: converted, hash_for_each_possible() meets other entries
@@ -17,7 +18,8 @@
  * under one, so the program prints the same. The keys collide under the
  * mask (1, 17, 33) so that the buckets before hold other keys too. A key
  * of two names is tested whole (pair_tab: one filter each), and a key that
- * a local computes is tested by what it is computed from (source_tab).
+ * a local computes is tested by what it is computed from (source_tab); a seed
+ * of the file, given its value once, is the same for every entry (seed_tab).
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -46,6 +48,8 @@ static struct hlist_head getter_tab[TAB_SIZE];
 static struct hlist_head outside_tab[TAB_SIZE];
 static struct hlist_head pair_tab[TAB_SIZE];
 static struct hlist_head source_tab[TAB_SIZE];
+static struct hlist_head seed_tab[TAB_SIZE];
+static unsigned int seed;
 
 static int key_eq(const struct item *it, unsigned int key)
 {
@@ -238,10 +242,26 @@ static int source_has(unsigned int key)
 	return 0;
 }
 
-static struct item items[11][6] = {
+static void seed_init(void)
+{
+	seed = 0x5a5a;
+}
+
+/* a key mixed with the seed: the key alone is compared */
+static int seed_has(unsigned int key)
+{
+	struct item *it;
+
+	hlist_for_each_entry(it, &seed_tab[(key ^ seed) & TAB_MASK], node)
+		if (it->key == key)
+			return 1;
+	return 0;
+}
+
+static struct item items[12][6] = {
 #define ITEMS { { 1, 7, 0, 2 }, { 17, 7, 1, 2 }, { 3, 8, 0, 18 }, { 33, 7, 0, 2 }, \
 		{ 17, 8, 0, 18 }, { 8, 7, 1, 0 } }
-	ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS,
+	ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS, ITEMS,
 };
 
 int main(void)
@@ -250,7 +270,9 @@ int main(void)
 	struct packet pkts[] = { { 17, 17 }, { 1, 1 }, { 17, 17 }, { 33, 33 } };
 	unsigned int i;
 
+	seed_init();
 	for (i = 0; i < 6; i++) {
+		hlist_add_head(&items[11][i].node, &seed_tab[(items[11][i].key ^ seed) & TAB_MASK]);
 		hlist_add_head(&items[0][i].node, &flag_tab[items[0][i].key & TAB_MASK]);
 		hlist_add_head(&items[1][i].node, &cmp_tab[items[1][i].key & TAB_MASK]);
 		hlist_add_head(&items[2][i].node, &compare_tab[items[2][i].key & TAB_MASK]);
@@ -279,8 +301,8 @@ int main(void)
 	for (i = 0; i < 7; i++) {
 		struct item *p = pair_find(keys[i], 18), *q = pair_find(keys[i], 2);
 
-		printf("%u: %ld %ld %d\n", keys[i], p ? (long)(p - items[9]) : -1L,
-		       q ? (long)(q - items[9]) : -1L, source_has(keys[i]));
+		printf("%u: %ld %ld %d %d\n", keys[i], p ? (long)(p - items[9]) : -1L,
+		       q ? (long)(q - items[9]) : -1L, source_has(keys[i]), seed_has(keys[i]));
 	}
 	return 0;
 }
