@@ -95,7 +95,8 @@ def lookup_failure(fs, t, s, helpers):
     if at is None or rng is None or at + 1 >= len(text) or text[at + 1] != '(':
         return 'its body is not found'
     cursors = _cursors(fs, at)
-    keys = {k for k in keys if k[0] not in _index_variables(fs, t, s) | cursors}
+    not_keys = _index_variables(fs, t, s) | cursors
+    keys = {k for k in keys if k[0] not in not_keys}
     if not keys:
         return 'its key is not known'
     try:
@@ -108,12 +109,10 @@ def lookup_failure(fs, t, s, helpers):
                     if red.key is not None:
                         entry_fields |= set(key_names(red)[1])
                         fields_only = fields_only and _fields_only(red.key)
-        body = _Body(fs, at, rng, keys, deep, _added_entries(fs, t, s, rng) - cursors, cursors,
-                     helpers, entry_fields)
-        body.compared_fields = entry_fields if fields_only else set()
-        body.cast_key = cast_key
-        body.key_calls = {c for red in reds if red.key is not None for c in _called(red.key, helpers)}
-        body.check()
+        key_calls = {c for red in reds if red.key is not None for c in _called(red.key, helpers)}
+        _Body(fs, at, rng, keys, deep, _added_entries(fs, t, s, rng) - cursors, cursors,
+              helpers, entry_fields, compared_fields=entry_fields if fields_only else set(),
+              cast_key=cast_key, key_calls=key_calls).check()
     except NotALookup as e:
         return str(e)
     except (Unknown, IndexError, RecursionError) as e:
@@ -164,15 +163,47 @@ def places(node, inside=None):
     return out
 
 
+def _children(node):
+    """The operands of an expression node (the arguments of a call, its callee where that
+    is no name)."""
+    if node[0] == 'call':
+        if node[1][0] != 'id':
+            yield node[1]
+        yield from node[2]
+    elif node[0] not in ('id', 'num', 'str', 'sizeof'):
+        for part in node[1:-1]:
+            if isinstance(part, tuple) and part and isinstance(part[0], str):
+                yield part
+
+
+def _returned(d):
+    """The expression the one return of the function d returns, or None."""
+    toks = d.toks.text
+    lo, hi = d.body
+    returns = [j for j in range(lo, hi) if toks[j] == 'return']
+    if len(returns) != 1:
+        return None
+    j = end = returns[0] + 1
+    while end < hi and toks[end] != ';':
+        end += 1
+    try:
+        return parse_tokens(d.toks, j, end)
+    except Unknown:
+        return None
+
+
+def _named_true_when_equal(name):
+    """Does a kernel name say its function is true when equal (*equal*, *_eq, *match*)?"""
+    return 'equal' in name or 'eq' in name.lower().split('_') or 'match' in name
+
+
 def _fields_only(node):
     """Does the expression read variables only through fields (e->key, items[i].key)?"""
     if node[0] == 'id':
         return False
-    if node[0] in ('field', 'num', 'str', 'sizeof'):
-        return True
     if node[0] == 'call':
         return all(_fields_only(a) for a in node[2])
-    return all(_fields_only(part) for part in node[1:-1] if isinstance(part, tuple))
+    return node[0] == 'field' or all(_fields_only(c) for c in _children(node))
 
 
 def _called(node, helpers, depth=0):
@@ -187,12 +218,8 @@ def _called(node, helpers, depth=0):
             for j in range(d.body[0], d.body[1]):
                 if toks[j + 1:j + 2] == ['('] and d.toks.kind[j] == 'id':
                     out.add(toks[j])
-    for part in node[1:-1]:
-        if isinstance(part, tuple) and part and isinstance(part[0], str):
-            out |= _called(part, helpers, depth + 1)
-        elif isinstance(part, list):
-            for a in part:
-                out |= _called(a, helpers, depth + 1)
+    for child in _children(node):
+        out |= _called(child, helpers, depth + 1)
     return out
 
 
@@ -215,12 +242,8 @@ def _helper_reads(node, helpers):
                     if len(got) == 1 and paths:
                         (name, fields), = got
                         out[(name, fields)] = {(name, fields + p) for p in paths}
-        for part in n[1:-1]:
-            if isinstance(part, tuple) and part and isinstance(part[0], str):
-                walk(part)
-            elif isinstance(part, list):
-                for a in part:
-                    walk(a)
+        for child in _children(n):
+            walk(child)
     walk(node)
     return out
 
@@ -268,9 +291,7 @@ def _outside_calls(node, through=()):
 
 def _casts(node):
     """Does the expression node hold a cast?"""
-    return node[0] == 'cast' or any(isinstance(part, tuple) and _casts(part)
-                                    for part in node[1:-1]) or \
-        node[0] == 'call' and any(_casts(a) for a in node[2])
+    return node[0] == 'cast' or any(_casts(c) for c in _children(node))
 
 
 def _reductions(fs, t, s):
@@ -389,15 +410,15 @@ class _Body:
     to the same bucket (each stands for the key).
     """
 
-    def __init__(self, fs, at, rng, keys, deep, added, cursors, helpers, entry_fields=()):
+    def __init__(self, fs, at, rng, keys, deep, added, cursors, helpers, entry_fields,
+                 compared_fields, cast_key, key_calls):
         self.fs, self.text, self.rng, self.helpers = fs, fs.toks.text, rng, helpers
         self.cursors, self.entry_fields = set(cursors), set(entry_fields)
         self.member = _member(fs, at)
-        self.derived_cursors = set()      # (the pre-3.9 node cursor is a cursor too)
         self.nesting = 0             # how deep in the branches of tests the reading is
-        self.cast_key = False        # whether the key casts (then a test may too)
-        self.compared_fields = set()  # the fields of an entry a test may compare, if known
-        self.key_calls = set()       # the functions the key goes through
+        self.cast_key = cast_key     # whether the key casts (then a test may too)
+        self.compared_fields = compared_fields  # the fields of an entry a test may compare
+        self.key_calls = key_calls   # the functions the key goes through
         self.required, self.deep, self.added = set(keys), set(deep), set(added)
         self.sources = {}            # variable -> the places its values come from, or None
         todo = [k[0] for k in keys]
@@ -448,7 +469,7 @@ class _Body:
                         for k, f in self.required.union(*(v for v in self.sources.values() if v))):
                     raise NotALookup('it changes "%s"' % self.quote(i, i + 2 * len(fields) + 1))
         text = self.text
-        nodes = {self.member} | self.cursors - self.derived_cursors
+        nodes = {self.member} | self.cursors
         for j in range(self.lo, self.hi):
             if text[j] in ('hlist_next_rcu', 'hlist_pprev_rcu') or \
                     text[j] in ('next', 'pprev') and text[j - 1] in ('.', '->') and \
@@ -755,13 +776,11 @@ class _Body:
             got = self._body_polarity(d, depth)
             if got is not None:
                 return got
-            if d.kind == 'function' and self._returned(d) is None:
+            if d.kind == 'function' and _returned(d) is None:
                 # several returns: only a name that says true when equal is read (a
                 # *cmp of the file may return 1 when equal, or 0 for a wildcard)
-                words = name.lower().split('_')
-                return 'true' if 'equal' in name or 'eq' in words or 'match' in name else None
-        words = name.lower().split('_')
-        if name in _TRUE_WHEN_EQUAL or 'equal' in name or 'eq' in words or 'match' in name:
+                return 'true' if _named_true_when_equal(name) else None
+        if name in _TRUE_WHEN_EQUAL or _named_true_when_equal(name):
             return 'true'
         if 'cmp' in name or 'compare' in name or name.endswith('neq'):
             return 'zero'
@@ -774,7 +793,7 @@ class _Body:
         if d is None or not d.local or d.kind != 'function' or depth > 3 or \
                 getattr(d, 'ambiguous', False):
             return None
-        node = self._returned(d)
+        node = _returned(d)
         params = d.param_names() if hasattr(d, 'param_names') else []
         if node is None or len(params) != len(args):
             return None
@@ -788,40 +807,16 @@ class _Body:
                          [substitute(a) for a in p] if isinstance(p, list) else p for p in n)
         return substitute(node)
 
-    def _returned(self, d):
-        """The expression the one return of definition d returns, or None."""
-        toks = d.toks.text
-        lo, hi = d.body
-        returns = [j for j in range(lo, hi) if toks[j] == 'return']
-        if len(returns) != 1:
-            return None
-        j = end = returns[0] + 1
-        while end < hi and toks[end] != ';':
-            end += 1
-        try:
-            return parse_tokens(d.toks, j, end)
-        except Unknown:
-            return None
-
     def _body_polarity(self, d, depth):
         """The polarity of what definition d returns, where it is one expression."""
-        toks = d.toks.text
-        lo, hi = d.body
-        returns = [j for j in range(lo, hi) if toks[j] == 'return']
-        try:
-            if d.kind == 'macro':
-                node = parse_tokens(d.toks, lo, hi)
-            elif len(returns) == 1:
-                j = returns[0] + 1
-                end = j
-                while end < hi and toks[end] != ';':
-                    end += 1
-                node = parse_tokens(d.toks, j, end)
-            else:
+        if d.kind == 'macro':
+            try:
+                node = parse_tokens(d.toks, d.body[0], d.body[1])
+            except Unknown:
                 return None
-        except Unknown:
-            return None
-        return self._expression_polarity(node, depth)
+        else:
+            node = _returned(d)
+        return self._expression_polarity(node, depth) if node is not None else None
 
     def _expression_polarity(self, node, depth):
         kind = node[0]
