@@ -5535,21 +5535,24 @@ class _Body:
 
     def is_variable(self, name):
         """A local or parameter of the function, or a variable of the file that functions
-        change: stepped, or assigned more than once (cur_ns += 16). A seed, assigned once
-        (hash_seed = get_random_u32() in an init function) or filled through its address,
-        is the same for every entry."""
+        change. A seed, filled through its address or given its value once by an __init
+        function (hash_seed = get_random_u32()), is the same for every entry; one
+        assigned anywhere else may change between two entries (cur_ns = ns[i] in a loop)."""
         if declared_type(self.fs, name, self.rng) is not None:
             return True
         text = self.text
-        assigned = 0
+        assigned = []
         for i in occurrences(self.fs, name):
-            if text[i - 1] in ('->', '.') or function_range(self.fs, self.fs.toks.pos[i]) is None:
+            rng = function_range(self.fs, self.fs.toks.pos[i])
+            if text[i - 1] in ('->', '.') or rng is None:
                 continue
             if text[i + 1] in ('++', '--') or text[i - 1] in ('++', '--') or \
                     text[i + 1] in _ASSIGN_OPS and text[i + 1] != '=':
                 return True
-            assigned += text[i + 1] == '='
-        return assigned > 1
+            if text[i + 1] == '=':
+                assigned.append(rng)
+        return len(assigned) > 1 or any(
+            '__init' not in function_header(self.fs, rng)[0] for rng in assigned)
 
     def check(self):
         """Raise NotALookup unless every effect of the body is after or under a key test,

@@ -19,12 +19,14 @@
  * mask (1, 17, 33) so that the buckets before hold other keys too. A key
  * of two names is tested whole (pair_tab: one filter each), and a key that
  * a local computes is tested by what it is computed from (source_tab); a seed
- * of the file, given its value once, is the same for every entry (seed_tab).
+ * of the file, given its value once by an __init function, is the same for
+ * every entry (seed_tab).
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/string.h>
+#include <linux/init.h>
 
 #define TAB_SIZE	16
 #define TAB_MASK	(TAB_SIZE - 1)
@@ -242,7 +244,7 @@ static int source_has(unsigned int key)
 	return 0;
 }
 
-static void seed_init(void)
+static void __init seed_init(void)
 {
 	seed = 0x5a5a;
 }
