@@ -5163,6 +5163,17 @@ _READS = {'container_of', 'container_of_const', 'hlist_entry', 'hlist_entry_safe
           'ktime_get_real_seconds', 'ktime_get_boottime_seconds', 'jiffies_to_msecs'}
 
 
+# integer types narrower than an int: a key cast to one keeps fewer bits than it has
+_NARROW_TYPES = {'u8', 'u16', 's8', 's16', '__u8', '__u16', '__s8', '__s16', 'uint8_t', 'uint16_t',
+                 'int8_t', 'int16_t', 'char', 'short', 'unsigned char', 'signed char',
+                 'unsigned short', 'short int', 'unsigned short int', '__be16', '__le16'}
+# comparison functions whose third argument is how many bytes they compare
+_SIZED_COMPARES = {'memcmp', 'bcmp', 'strncmp', 'strncasecmp', 'crypto_memneq', '__builtin_memcmp'}
+# operators that lose bits of what they are given: a side of a test with one of them
+# compares a part of a key (or of an entry's key) where the other side does not
+_LOSSY_OPS = {'&', '%', '>>', '/', '|'}
+
+
 class NotALookup(Exception):
     """Why a walk's body is no lookup (a phrase: "it calls printf() first")."""
 
@@ -5180,6 +5191,10 @@ def lookup_failure(fs, t, s, helpers):
     for red in reds:
         keys |= places(red.key, deep) if red.key is not None else set()
     cast_key = any(_casts(red.key) for red in reds if red.key is not None)
+    # a key that loses bits itself (eaddr >> 12, or a helper kept for such a fold) may be
+    # tested through a mask of the entry ((e->addr & ~0xfff) == page)
+    lossy_key = any(_loses_bits(red.key) or any(how == 'keep' for _d, how in red.helpers)
+                    for red in reds if red.key is not None)
     for red in reds:
         for place, read in _helper_reads(red.key, helpers).items() if red.key is not None else ():
             keys.discard(place)
@@ -5195,20 +5210,32 @@ def lookup_failure(fs, t, s, helpers):
     keys = {k for k in keys if k[0] not in not_keys}
     if not keys:
         return 'its key is not known'
+    walk_casts = set()
+    for red in reds:
+        walk_casts |= _narrowing_casts(red.key, red.toks.text) if red.key is not None else set()
     try:
         # the fields the entries are added by (e->key), where the keys of the adds are
-        # fields alone (not a local: port = dest->port, then a hash of port)
+        # fields alone, or a variable the function stores in one (e->id = id); not a
+        # local computed otherwise (port = dest->port, then a hash of port)
         entry_fields, fields_only = set(), True
         for other in t.sites:
             if other.kind.startswith('hlist_add'):
                 for red in _reductions(fs, t, other):
-                    if red.key is not None:
-                        entry_fields |= set(key_names(red)[1])
-                        fields_only = fields_only and _fields_only(red.key)
+                    if red.key is None:
+                        continue
+                    casts = _narrowing_casts(red.key, red.toks.text)
+                    if casts != walk_casts:
+                        return ('its key is cast to %s, where entries are added by a key %s: the '
+                                'two agree under the mask only'
+                                % (' and '.join(sorted(walk_casts)) if walk_casts else 'no narrower type',
+                                   'cast to ' + ' and '.join(sorted(casts)) if casts else 'not cast'))
+                    stored = _stored_fields(fs, other, red.key[1]) if red.key[0] == 'id' else set()
+                    entry_fields |= set(key_names(red)[1]) | stored
+                    fields_only = fields_only and (_fields_only(red.key) or bool(stored))
         key_calls = {c for red in reds if red.key is not None for c in _called(red.key, helpers)}
         _Body(fs, at, rng, keys, deep, _added_entries(fs, t, s, rng) - cursors, cursors,
               helpers, entry_fields, compared_fields=entry_fields if fields_only else set(),
-              cast_key=cast_key, key_calls=key_calls).check()
+              cast_key=cast_key, lossy_key=lossy_key, key_calls=key_calls).check()
     except NotALookup as e:
         return str(e)
     except (Unknown, IndexError, RecursionError) as e:
@@ -5390,6 +5417,45 @@ def _casts(node):
     return node[0] == 'cast' or any(_casts(c) for c in _children(node))
 
 
+def _narrowing_casts(node, text):
+    """The narrow integer types node casts to ((u8)id & 15: {'u8'}); text: the tokens its
+    spans index."""
+    out = set()
+
+    def walk(n):
+        if n[0] == 'cast':
+            out.add(' '.join(text[n[-1][0] + 1:n[1][-1][0] - 1]))
+        for child in _children(n):
+            walk(child)
+    walk(node)
+    return out & _NARROW_TYPES
+
+@initialize:python@
+@@
+def _stored_fields(fs, site, name):
+    """The fields that the function of site stores variable name in (e->id = id;): the
+    field of the entries that holds what they are added by."""
+    text = fs.toks.text
+    rng = function_range(fs, site.op_pos)
+    if rng is None:
+        return set()
+    return {text[i - 2] for i in occurrences(fs, name, rng[0], rng[1])
+            if text[i - 1] == '=' and text[i + 1] in (';', ',') and text[i - 3] in ('->', '.')}
+
+
+def _lossy(node):
+    """The operator that loses bits at the top of node ((it->word & MASK): '&'), or None."""
+    while node[0] == 'paren' or node[0] == 'call' and node[1][0] == 'id' and \
+            node[1][1] in _TRANSPARENT and len(node[2]) == 1:
+        node = node[1] if node[0] == 'paren' else node[2][0]
+    return node[1] if node[0] == 'bin' and node[1] in _LOSSY_OPS else None
+
+
+def _loses_bits(node):
+    """Does node apply an operator that loses bits (key >> 12, key & MASK)?"""
+    return node[0] == 'bin' and node[1] in _LOSSY_OPS or any(_loses_bits(c) for c in _children(node))
+
+
 def _reductions(fs, t, s):
     """The reductions that pick the bucket of site s: its own, that of the bucket pointer
     it walks, and those assigned to the index variables they name in its function."""
@@ -5438,8 +5504,7 @@ def _sources(fs, rng, name):
             return None
     return {p for p in out if p[0] != name}
 
-@initialize:python@
-@@
+
 def _cursors(fs, at):
     """The first two arguments of the iterator at token at that are one name: its cursors
     (and a bucket pointer, which no test compares), not its member, which may share a
@@ -5509,12 +5574,13 @@ class _Body:
     """
 
     def __init__(self, fs, at, rng, keys, deep, added, cursors, helpers, entry_fields,
-                 compared_fields, cast_key, key_calls):
+                 compared_fields, cast_key, lossy_key, key_calls):
         self.fs, self.text, self.rng, self.helpers = fs, fs.toks.text, rng, helpers
         self.cursors, self.entry_fields = set(cursors), set(entry_fields)
         self.member = _member(fs, at)
         self.nesting = 0             # how deep in the branches of tests the reading is
         self.cast_key = cast_key     # whether the key casts (then a test may too)
+        self.lossy_key = lossy_key   # whether it loses bits (then a test may mask one side)
         self.compared_fields = compared_fields  # the fields of an entry a test may compare
         self.key_calls = key_calls   # the functions the key goes through
         self.required, self.deep, self.added = set(keys), set(deep), set(added)
@@ -5530,6 +5596,8 @@ class _Body:
         self.keys = set(self.sources) | self.added     # names a test of the key names
         close = matching_close(self.text, at + 1)
         self.derived = set(cursors)  # names of the entry: its cursors, and locals from them
+        self.aliases = set(cursors)  # those that are the entry itself (e = it)
+        self.derived_fields = {}     # a local from the entry -> the fields it reads of it
         self.lo, self.hi = close + 1, statement_end(fs, at)
         self.flags = {}              # name -> the key test assigned to it
 
@@ -5800,6 +5868,11 @@ class _Body:
         once = self.assignments(var) == 1 and not self.nesting
         if once and free_names(value) & self.derived:
             self.derived.add(var)
+            bare = strip_parens(value)
+            if bare[0] == 'id' and bare[1] in self.aliases:
+                self.aliases.add(var)    # e = it
+            self.derived_fields[var] = {f[0] for n, f in places(value) if n in self.aliases and f}.union(
+                *(self.derived_fields.get(n, set()) for n in free_names(value)))
         if once and (self.proves(value, True) or self.proves(value, False)):
             self.flags[var] = value
 
@@ -5898,6 +5971,10 @@ class _Body:
         params = d.param_names() if hasattr(d, 'param_names') else []
         if node is None or len(params) != len(args):
             return None
+        toks = d.toks.text
+        if any(toks[j] in free_names(node) and toks[j + 1] in _ASSIGN_OPS
+               for j in range(d.body[0], d.body[1])):
+            return None              # mask = (1 << plen) - 1; return (a & mask) == ...
         values = dict(zip(params, args))
 
         def substitute(n):
@@ -6060,7 +6137,10 @@ class _Body:
             if xn & self.derived and yn & self.keys and not yn & self.derived:
                 if _casts(y) and not self.cast_key:
                     return set()     # it->id == (u16)id: a part of the key
-                fields = {f[0] for n, f in places(x) if n in self.cursors and f}
+                if _lossy(x) != _lossy(y) and not self.lossy_key:
+                    return set()     # (it->word & ID_MASK) == id: a part of the entry's key
+                fields = {f[0] for n, f in places(x) if n in self.aliases and f}.union(
+                    *(self.derived_fields.get(n, set()) for n in free_names(x)))
                 if fields and self.compared_fields and not fields & self.compared_fields:
                     return set()     # it->alias == key: not what the entry was added by
                 # f(e->key) == f(key) compares what f sees of both, as e->key * 4 ==
@@ -6074,10 +6154,35 @@ class _Body:
         another is of the entry (ip_vs_addr_equal(af, &e->addr, addr))."""
         args = node[2]
         names = [free_names(a) for a in args]
-        if not any(n & self.derived for n in names):
-            return set()
+        if sum(1 for n in names if n & self.derived) != 1:
+            return set()             # none, or prefix_equal(it->key, addr, it->plen)
+        name = node[1][1] if node[1][0] == 'id' else ''
+        if name in _SIZED_COMPARES and len(args) > 2 and not self.whole_size(args, names):
+            return set()             # memcmp(&it->key, &key, sizeof(u8)): a part of it
         return {p for a, n in zip(args, names) if n & self.keys and not n & self.derived
                 for p in places(a)}
+
+    def whole_size(self, args, names):
+        """Is the size a sized comparison (memcmp()) is given that of what it compares:
+        a constant (ETH_ALEN), a length of the key (len, n * sizeof(e[0]), as jhash(name,
+        len) reads it), or sizeof() of a compared name or of the declared type of a key
+        variable?"""
+        size = strip_parens(args[2])
+        if size[0] == 'num' or size[0] == 'id' and size[1].isupper():
+            return True
+        if size[0] != 'sizeof':
+            used = free_names(size)
+            return bool(used) and used <= self.keys and not used & self.derived
+        lo, hi = size[-1]
+        if size[0] != 'sizeof' or not self.rng[0] <= lo < hi <= self.rng[1] or \
+                self.text[lo] != 'sizeof':
+            return False             # (a size in a comparison function read inline)
+        inside = [w for w in self.text[lo + 1:hi] if w not in ('(', ')', '*')]
+        compared = set().union(*names[:2])
+        if set(inside) & compared:
+            return True              # sizeof(key), sizeof(*addr), sizeof(it->key)
+        typed = {declared_type(self.fs, n, self.rng) for n in compared & self.keys}
+        return ' '.join(inside) in {' '.join(t.split()) for t in typed if t}
 
 
 # ---------------------------------------------------------------- collect.py
