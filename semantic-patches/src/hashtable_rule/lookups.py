@@ -480,6 +480,8 @@ class _Body:
         self.fs, self.text, self.rng, self.helpers = fs, fs.toks.text, rng, helpers
         self.cursors, self.entry_fields = set(cursors), set(entry_fields)
         self.member = _member(fs, at)
+        first = argument_spans(fs.toks.text, at + 1)[0]
+        self.entry = fs.toks.text[first[0]] if first[1] == first[0] + 1 else None
         self.nesting = 0             # how deep in the branches of tests the reading is
         self.cast_key = cast_key     # whether the key casts (then a test may too)
         self.lossy_key = lossy_key   # whether it loses bits (then a test may mask one side)
@@ -540,7 +542,9 @@ class _Body:
                         for k, f in self.required.union(*(v for v in self.sources.values() if v))):
                     raise NotALookup('it changes "%s"' % self.quote(i, i + 2 * len(fields) + 1))
         text = self.text
-        nodes = {self.member} | self.cursors
+        # the nodes of the chain: the member, and a cursor that is no entry (the node of
+        # hlist_for_each_entry_safe()); it->next is a field of the entry of that name
+        nodes = {self.member} | self.cursors - {self.entry}
         for j in range(self.lo, self.hi):
             if text[j] in ('hlist_next_rcu', 'hlist_pprev_rcu') or \
                     text[j] in ('next', 'pprev') and text[j - 1] in ('.', '->') and \
@@ -747,9 +751,8 @@ class _Body:
             elif depth == 0 and text[j] in _ASSIGN_OPS and eq is None:
                 eq = j
         if eq is None:
-            names = [t for t in text[lo:hi] if t != '*']
-            if declared and len(names) == 1 and self.fs.toks.kind[hi - 1] == 'id':
-                return               # struct entry *e;
+            if declared and self.declarator_only(lo, hi):
+                return               # struct entry *e; char buf[16];
             self.effect(known, what)
             return
         var = text[eq - 1]
@@ -777,6 +780,20 @@ class _Body:
                 *(self.derived_fields.get(n, set()) for n in free_names(value)))
         if once and (self.proves(value, True) or self.proves(value, False)):
             self.flags[var] = value
+
+    def declarator_only(self, lo, hi):
+        """Are tokens lo..hi-1 a name with stars before it and array sizes after it that do
+        nothing (*e, buf[16]): a declaration without a value?"""
+        text, kind = self.text, self.fs.toks.kind
+        j = lo
+        while j < hi and text[j] == '*':
+            j += 1
+        if j >= hi or kind[j] != 'id':
+            return False
+        k = j + 1
+        while k < hi and text[k] == '[':
+            k = matching_close(text, k) + 1
+        return k == hi and not any(t in ('(', '++', '--') or t in _ASSIGN_OPS for t in text[j:hi])
 
     def assignments(self, var):
         """How many times the body gives var a value."""
