@@ -27,7 +27,8 @@ walk must not go on after it (hlist_for_each_entry_continue()).
 """
 
 from .cexpr import _TYPE_WORDS, TYPEDEFS, Unknown, free_names, parse_tokens, strip_parens
-from .files import declared_type, function_header, function_range, occurrences, statement_end
+from .files import (declared_type, function_header, function_range, occurrences, statement_end,
+                    token_indices)
 from .helpers import _ASSIGN_OPS
 from .positional import enclosing_call
 from .sites import key_names
@@ -73,6 +74,11 @@ _NARROW_TYPES = {'u8', 'u16', 's8', 's16', '__u8', '__u16', '__s8', '__s16', 'ui
                  'unsigned short', 'short int', 'unsigned short int', '__be16', '__le16'}
 # comparison functions whose third argument is how many bytes they compare
 _SIZED_COMPARES = {'memcmp', 'bcmp', 'strncmp', 'strncasecmp', 'crypto_memneq', '__builtin_memcmp'}
+# sized comparisons of strings: a constant shorter than the buffer compares a prefix
+_STRING_COMPARES = {'strncmp', 'strncasecmp'}
+# what a pointer to a string points to: sizeof() of it is one byte, not the string
+_BYTE_TYPES = {'char', 'unsigned char', 'signed char', 'u8', 's8', '__u8', 'uint8_t', 'int8_t',
+               'void'}
 # operators that lose bits of what they are given: a side of a test with one of them
 # compares a part of a key (or of an entry's key) where the other side does not
 _LOSSY_OPS = {'&', '%', '>>', '/', '|'}
@@ -117,11 +123,13 @@ def lookup_failure(fs, t, s, helpers):
     walk_casts = set()
     for red in reds:
         walk_casts |= _narrowing_casts(red.key, red.toks.text) if red.key is not None else set()
+    walk_shapes = {_key_shape(fs, red, rng) for red in reds if red.key is not None}
     try:
-        # the fields the entries are added by (e->key), where the keys of the adds are
-        # fields alone, or a variable the function stores in one (e->id = id); not a
-        # local computed otherwise (port = dest->port, then a hash of port)
-        entry_fields, fields_only = set(), True
+        # the field paths the entries are added by (e->key), where the keys of the adds
+        # are fields alone, or a variable the function stores in one field of the entry
+        # (e->id = id); not a local computed otherwise (port = dest->port, then a hash of
+        # port); None where an add keys by a parameter it stores nowhere (a setter)
+        entry_fields, entry_paths, fields_only = set(), set(), True
         for other in t.sites:
             if other.kind.startswith('hlist_add'):
                 for red in _reductions(fs, t, other):
@@ -133,12 +141,26 @@ def lookup_failure(fs, t, s, helpers):
                                 'two agree under the mask only'
                                 % (' and '.join(sorted(walk_casts)) if walk_casts else 'no narrower type',
                                    'cast to ' + ' and '.join(sorted(casts)) if casts else 'not cast'))
-                    stored = _stored_fields(fs, other, red.key[1]) if red.key[0] == 'id' else set()
-                    entry_fields |= set(key_names(red)[1]) | stored
-                    fields_only = fields_only and (_fields_only(red.key) or bool(stored))
+                    shape = _key_shape(fs, red, function_range(fs, other.op_pos))
+                    if walk_shapes and shape == (None, '*') and (None, '*') not in walk_shapes:
+                        return ('its key is %s, where entries are added by %s: the two agree '
+                                'under the mask only' % (_shape_text(walk_shapes), _shape_text({shape})))
+                    stored = _stored_fields(fs, other, red.key[1], helpers) \
+                        if red.key[0] == 'id' else set()
+                    entry_fields |= set(key_names(red)[1]) | {f[0] for f in stored}
+                    own = _field_paths(red.key, _added_base(fs, other))
+                    if _fields_only(red.key) and own is not None:
+                        entry_paths |= own
+                    elif stored:
+                        entry_paths |= stored
+                    else:
+                        fields_only = False
+                if entry_paths is None:
+                    break
         key_calls = {c for red in reds if red.key is not None for c in _called(red.key, helpers)}
         _Body(fs, at, rng, keys, deep, _added_entries(fs, t, s, rng) - cursors, cursors,
-              helpers, entry_fields, compared_fields=entry_fields if fields_only else set(),
+              helpers, entry_fields,
+              compared_fields=None if entry_paths is None else entry_paths if fields_only else set(),
               cast_key=cast_key, lossy_key=lossy_key, key_calls=key_calls).check()
     except NotALookup as e:
         return str(e)
@@ -217,6 +239,26 @@ def _returned(d):
         return parse_tokens(d.toks, j, end)
     except Unknown:
         return None
+
+
+def _inlinable(d):
+    """The expression the function or macro d returns, where its body is that one
+    expression of its parameters (return a->k == b; or #define EQ(a, b) (...)), or None
+    (locals, statements, several returns: mask = ...; return (a & mask) == ...)."""
+    if d.kind == 'macro':
+        try:
+            return parse_tokens(d.toks, d.body[0], d.body[1])
+        except Unknown:
+            return None
+    node = _returned(d)
+    if node is None:
+        return None
+    toks = d.toks.text
+    lo, hi = d.body
+    ret = next(j for j in range(lo, hi) if toks[j] == 'return')
+    if any(t not in ('{', '}', ';') for t in toks[lo:ret]):
+        return None
+    return node
 
 
 def _named_true_when_equal(name):
@@ -335,23 +377,179 @@ def _narrowing_casts(node, text):
     return out & _NARROW_TYPES
 
 
-def _stored_fields(fs, site, name):
-    """The fields that the function of site stores variable name in (e->id = id;): the
-    field of the entries that holds what they are added by."""
+def _field_paths(node, base):
+    """The field paths node reads of variable base (items[i].k.id of items: k.id), or
+    None where it reads a field of something else (up->port.irq of i)."""
+    if node[0] == 'field':
+        path = []
+        while node[0] == 'field':
+            path.insert(0, node[2])
+            node = node[1]
+        while node[0] in ('index', 'paren') or node[0] == 'un' and node[1] == '*':
+            node = node[1] if node[0] != 'un' else node[2]
+        return {tuple(path)} if node[0] == 'id' and node[1] == base else None
+    out = set()
+    for c in _children(node):
+        got = _field_paths(c, base)
+        if got is None:
+            return None
+        out |= got
+    return out
+
+
+def _added_base(fs, site):
+    """The variable whose node add site adds (&e->node, &items[i].node: e, items)."""
+    text = fs.toks.text
+    at = fs.toks.at_pos(site.op_pos)
+    if at is None or text[at + 1] != '(':
+        return None
+    lo, hi = argument_spans(text, at + 1)[0]
+    return next((text[k] for k in range(lo, hi) if fs.toks.kind[k] == 'id'), None)
+
+
+def _array_lengths(fs, field):
+    """The lengths the file declares arrays named field with (u8 addr[ETH_ALEN]: ETH_ALEN)."""
+    text = fs.toks.text
+    out = set()
+    for i in token_indices(fs, field):
+        if text[i + 1] == '[' and text[i + 3] == ']' and text[i + 4] in (';', ',') and \
+                fs.toks.kind[i - 1] == 'id':
+            out.add(text[i + 2])
+    return out
+
+
+def _stored_fields(fs, site, name, helpers):
+    """The field paths of the entry that add site adds (&e->node: e) that its function
+    stores variable name in (e->id = id;), or a function of the file it gives name to
+    (e = item_new(id), with it->id = id there): what holds the key the entry is added by.
+    Of several, those no other statement of the file assigns."""
     text = fs.toks.text
     rng = function_range(fs, site.op_pos)
-    if rng is None:
+    at = fs.toks.at_pos(site.op_pos)
+    if rng is None or at is None or text[at + 1] != '(':
         return set()
-    return {text[i - 2] for i in occurrences(fs, name, rng[0], rng[1])
-            if text[i - 1] == '=' and text[i + 1] in (';', ',') and text[i - 3] in ('->', '.')}
+    lo, hi = argument_spans(text, at + 1)[0]
+    entry = next((text[k] for k in range(lo, hi) if fs.toks.kind[k] == 'id'), None)
+    out = set()
+    for i in occurrences(fs, name, rng[0], rng[1]):
+        if text[i - 1] != '=' or text[i + 1] not in (';', ','):
+            continue
+        j, path = i - 2, []
+        while text[j - 1] in ('->', '.') and fs.toks.kind[j] == 'id':
+            path.insert(0, text[j])
+            j -= 2
+        if path and text[j] == entry and text[j - 1] in (';', '{', '}'):
+            out.add(tuple(path))
+    if not out:
+        for i in occurrences(fs, name, rng[0], rng[1]):
+            call = enclosing_call(text, i)
+            d = helpers.get(call[0]) if call is not None else None
+            if d is not None and d.local and d.kind == 'function' and \
+                    call[1] < len(d.param_names()) and text[i + 1] in (',', ')'):
+                out |= _stores_of(d, d.param_names()[call[1]])
+    if len(out) > 1:
+        # two fields given the key (e->key = id; e->alias = id): those that keep it (a
+        # field given another value elsewhere may no longer hold the key)
+        out = {p for p in out if _assigned_once(fs, p[-1])}
+    return out
 
 
-def _lossy(node):
-    """The operator that loses bits at the top of node ((it->word & MASK): '&'), or None."""
-    while node[0] == 'paren' or node[0] == 'call' and node[1][0] == 'id' and \
-            node[1][1] in _TRANSPARENT and len(node[2]) == 1:
-        node = node[1] if node[0] == 'paren' else node[2][0]
-    return node[1] if node[0] == 'bin' and node[1] in _LOSSY_OPS else None
+def _stores_of(d, param):
+    """The field paths the function d stores its parameter param in (it->id = id;)."""
+    toks = d.toks.text
+    out = set()
+    for i in range(d.body[0], d.body[1]):
+        if toks[i] != param or toks[i - 1] != '=' or toks[i + 1] not in (';', ','):
+            continue
+        j, path = i - 2, []
+        while toks[j - 1] in ('->', '.'):
+            path.insert(0, toks[j])
+            j -= 2
+        if path and toks[j - 1] in (';', '{', '}', ')'):
+            out.add(tuple(path))
+    return out
+
+
+def _assigned_once(fs, field):
+    """Does the file assign the field of that name (x->f = v, x.f = v) once?"""
+    text = fs.toks.text
+    return sum(1 for i in token_indices(fs, field)
+               if text[i - 1] in ('->', '.') and (text[i + 1] in _ASSIGN_OPS or
+                                                 text[i + 1] in ('++', '--'))) == 1
+
+
+def _key_shape(fs, red, rng):
+    """What a key computes, with its places left out ((u8)* & 255 for (u8)id & 255; a
+    local given one value is that value, its narrow declared type a cast): two keys of
+    one shape over equal places are equal."""
+    node = red.key
+    text = red.toks.text
+    narrow = None
+    if node[0] == 'id' and rng is not None and red.toks is fs.toks:
+        value = _single_value(fs, rng, node[1])
+        declared = declared_type(fs, node[1], rng)
+        if value is not None:
+            if declared is not None and ' '.join(declared.split()) in _NARROW_TYPES:
+                narrow = ' '.join(declared.split())     # u8 k8 = key;
+            node = value
+    return (narrow, _key_form(node, text))
+
+
+def _single_value(fs, rng, name):
+    """The value of a local that its function gives it once (h = key & 0xff), or None."""
+    text = fs.toks.text
+    found = None
+    for i in occurrences(fs, name, rng[0], rng[1]):
+        if text[i - 1] in ('->', '.') or text[i + 1] not in _ASSIGN_OPS:
+            continue
+        if found is not None or text[i + 1] != '=':
+            return None
+        j = statement_end(fs, i)
+        depth, k = 0, i + 2
+        while k < j and not (depth == 0 and text[k] == ','):
+            depth += text[k] in ('(', '[') and 1 or text[k] in (')', ']') and -1 or 0
+            k += 1
+        try:
+            found = parse_tokens(fs.toks, i + 2, k)
+        except Unknown:
+            return None
+    return found
+
+
+def _key_form(node, text):
+    kind = node[0]
+    if kind in ('id', 'field', 'index'):
+        return '*'
+    if kind == 'paren':
+        return _key_form(node[1], text)
+    if kind == 'un' and node[1] in ('&', '*'):
+        return _key_form(node[2], text)
+    if kind == 'num':
+        return node[1]
+    if kind == 'cast':
+        ty = ' '.join(text[node[-1][0] + 1:node[1][-1][0] - 1])
+        inner = _key_form(node[1], text)
+        return '(%s)%s' % (ty, inner) if ty in _NARROW_TYPES else inner
+    if kind == 'call':
+        name = node[1][1] if node[1][0] == 'id' else '?'
+        if name in _TRANSPARENT and len(node[2]) == 1:
+            return _key_form(node[2][0], text)
+        return '%s(%s)' % (name, ', '.join(_key_form(a, text) for a in node[2]))
+    if kind == 'bin':
+        return '(%s %s %s)' % (_key_form(node[2], text), node[1], _key_form(node[3], text))
+    if kind == 'un':
+        return node[1] + _key_form(node[2], text)
+    if kind == 'sizeof':
+        return 'sizeof'
+    if kind == '?':
+        forms = {_key_form(node[2], text), _key_form(node[3], text)}
+        return forms.pop() if len(forms) == 1 else '?'
+    return kind
+
+
+def _shape_text(shapes):
+    return ' or '.join('"%s"' % (('(%s)' % n if n else '') + sh) for n, sh in sorted(
+        shapes, key=lambda x: (x[0] or '', x[1])))
 
 
 def _loses_bits(node):
@@ -501,7 +699,8 @@ class _Body:
         close = matching_close(self.text, at + 1)
         self.derived = set(cursors)  # names of the entry: its cursors, and locals from them
         self.aliases = set(cursors)  # those that are the entry itself (e = it)
-        self.derived_fields = {}     # a local from the entry -> the fields it reads of it
+        self.derived_fields = {}     # a local from the entry -> the field paths it reads
+        self.impure = set()          # locals from the entry computed otherwise than read
         self.lo, self.hi = close + 1, statement_end(fs, at)
         self.flags = {}              # name -> the key test assigned to it
 
@@ -774,12 +973,32 @@ class _Body:
         if once and free_names(value) & self.derived:
             self.derived.add(var)
             bare = strip_parens(value)
+            while bare[0] == 'cast':
+                bare = strip_parens(bare[1])
             if bare[0] == 'id' and bare[1] in self.aliases:
-                self.aliases.add(var)    # e = it
-            self.derived_fields[var] = {f[0] for n, f in places(value) if n in self.aliases and f}.union(
+                self.aliases.add(var)    # e = it, e = (struct item *)it
+            elif not self.is_place(value):
+                self.impure.add(var)     # low = it->key & 0xff
+            self.derived_fields[var] = {f for n, f in places(value) if n in self.aliases and f}.union(
                 *(self.derived_fields.get(n, set()) for n in free_names(value)))
         if once and (self.proves(value, True) or self.proves(value, False)):
             self.flags[var] = value
+
+    def is_place(self, node):
+        """Is node a place read as it is (k, it->a.b, *k, &it->key), not a part or a
+        function of one ((k & 0xff), (u8)k, low8(k), it->ids[1], a local so computed)?"""
+        node = strip_parens(node)
+        while node[0] == 'call' and node[1][0] == 'id' and node[1][1] in _TRANSPARENT and \
+                len(node[2]) == 1 or node[0] == 'cast' and self.cast_key:
+            node = strip_parens(node[2][0] if node[0] == 'call' else node[1])
+        if node[0] == 'un' and node[1] in ('*', '&'):
+            return self.is_place(node[2])
+        if node[0] == 'call' and node[1][0] == 'id':
+            inlined = self.inline(node[1][1], node[2])
+            return inlined is not None and self.is_place(inlined)   # port_ns(p): p->ns
+        while node[0] == 'field':
+            node = node[1]
+        return node[0] == 'id' and node[1] not in self.impure
 
     def declarator_only(self, lo, hi):
         """Are tokens lo..hi-1 a name with stars before it and array sizes after it that do
@@ -883,17 +1102,12 @@ class _Body:
         """What a call of the file's function name returns, over the arguments args,
         where its body is one return of an expression; None otherwise."""
         d = self.helpers.get(name)
-        if d is None or not d.local or d.kind != 'function' or depth > 3 or \
-                getattr(d, 'ambiguous', False):
+        if d is None or not d.local or depth > 3 or getattr(d, 'ambiguous', False):
             return None
-        node = _returned(d)
+        node = _inlinable(d)
         params = d.param_names() if hasattr(d, 'param_names') else []
         if node is None or len(params) != len(args):
             return None
-        toks = d.toks.text
-        if any(toks[j] in free_names(node) and toks[j + 1] in _ASSIGN_OPS
-               for j in range(d.body[0], d.body[1])):
-            return None              # mask = (1 << plen) - 1; return (a & mask) == ...
         values = dict(zip(params, args))
 
         def substitute(n):
@@ -905,14 +1119,9 @@ class _Body:
         return substitute(node)
 
     def _body_polarity(self, d, depth):
-        """The polarity of what definition d returns, where it is one expression."""
-        if d.kind == 'macro':
-            try:
-                node = parse_tokens(d.toks, d.body[0], d.body[1])
-            except Unknown:
-                return None
-        else:
-            node = _returned(d)
+        """The polarity of what definition d returns, where it is one expression of its
+        parameters."""
+        node = _inlinable(d)
         return self._expression_polarity(node, depth) if node is not None else None
 
     def _expression_polarity(self, node, depth):
@@ -1056,11 +1265,22 @@ class _Body:
             if xn & self.derived and yn & self.keys and not yn & self.derived:
                 if _casts(y) and not self.cast_key:
                     return set()     # it->id == (u16)id: a part of the key
-                if _lossy(x) != _lossy(y) and not self.lossy_key:
+                if not (self.is_place(x) and self.is_place(y)) and not self.lossy_key:
                     return set()     # (it->word & ID_MASK) == id: a part of the entry's key
-                fields = {f[0] for n, f in places(x) if n in self.aliases and f}.union(
-                    *(self.derived_fields.get(n, set()) for n in free_names(x)))
-                if fields and self.compared_fields and not fields & self.compared_fields:
+                paths = set()
+                for n, f in places(x):
+                    if n in self.aliases:
+                        paths.add(f)
+                    elif n in self.derived_fields and self.derived_fields[n]:
+                        paths |= {g + f for g in self.derived_fields[n]}
+                    elif n in self.derived:
+                        return set()     # p = it + 0: what p is of the entry is not known
+                paths.discard(())
+                if paths and self.compared_fields is None:
+                    return set()     # the adds key by a parameter stored where it is not seen
+                if paths and self.compared_fields and not all(
+                        any(q[:len(p)] == p or p[:len(q)] == q for q in self.compared_fields)
+                        for p in paths):
                     return set()     # it->alias == key: not what the entry was added by
                 # f(e->key) == f(key) compares what f sees of both, as e->key * 4 ==
                 # key * 4 does; a call of the key side alone (req_parent(r)) is no test
@@ -1076,29 +1296,82 @@ class _Body:
         if sum(1 for n in names if n & self.derived) != 1:
             return set()             # none, or prefix_equal(it->key, addr, it->plen)
         name = node[1][1] if node[1][0] == 'id' else ''
-        if name in _SIZED_COMPARES and len(args) > 2 and not self.whole_size(args, names):
+        if name in _SIZED_COMPARES and len(args) > 2 and not self.whole_size(name, args, names):
             return set()             # memcmp(&it->key, &key, sizeof(u8)): a part of it
         return {p for a, n in zip(args, names) if n & self.keys and not n & self.derived
                 for p in places(a)}
 
-    def whole_size(self, args, names):
+    def whole_size(self, name, args, names):
         """Is the size a sized comparison (memcmp()) is given that of what it compares:
-        a constant (ETH_ALEN), a length of the key (len, n * sizeof(e[0]), as jhash(name,
-        len) reads it), or sizeof() of a compared name or of the declared type of a key
-        variable?"""
+        sizeof() of the object whose address it compares (&key: sizeof(key)), of the
+        entry's array it compares (sizeof(e->addr)), or of the declared type of the key
+        (u32 key, const mac_t *mac); or a length of the key (len, n * sizeof(e[0]), as
+        jhash(name, len) reads it)? A constant is not read (4 of a 16-byte name)."""
         size = strip_parens(args[2])
-        if size[0] == 'num' or size[0] == 'id' and size[1].isupper():
+        if self.key_length(size):
             return True
-        if size[0] != 'sizeof':
-            used = free_names(size)
-            return bool(used) and used <= self.keys and not used & self.derived
-        lo, hi = size[-1]
-        if size[0] != 'sizeof' or not self.rng[0] <= lo < hi <= self.rng[1] or \
-                self.text[lo] != 'sizeof':
-            return False             # (a size in a comparison function read inline)
-        inside = [w for w in self.text[lo + 1:hi] if w not in ('(', ')', '*')]
-        compared = set().union(*names[:2])
-        if set(inside) & compared:
-            return True              # sizeof(key), sizeof(*addr), sizeof(it->key)
-        typed = {declared_type(self.fs, n, self.rng) for n in compared & self.keys}
-        return ' '.join(inside) in {' '.join(t.split()) for t in typed if t}
+        if size[0] == 'num' or size[0] == 'id' and size[1].isupper():
+            # a constant: bytes of arrays (u8 addr[ETH_ALEN], a 6-byte address in an
+            # 8-byte array), not of a scalar whose address is given (&it->key, &key), nor
+            # a prefix of a string
+            if name in _STRING_COMPARES:
+                return False
+            for arg in args[:2]:
+                arg = strip_parens(arg)
+                if arg[0] == 'un' and arg[1] == '&':
+                    inner = strip_parens(arg[2])
+                    if inner[0] == 'id' or inner[0] == 'field' and \
+                            not _array_lengths(self.fs, inner[2]):
+                        return False
+            return True
+        if size[0] == 'bin' and size[1] == '*':
+            sides = [strip_parens(size[2]), strip_parens(size[3])]
+            return any(self.key_length(a) and b[0] == 'sizeof' for a, b in (sides, sides[::-1]))
+        inside = self.sizeof_operand(size)
+        if inside is None:
+            return False
+        for arg, n in zip(args[:2], names[:2]):
+            text = self.node_source(arg)
+            if text is None:
+                return False
+            if text.startswith('& ') and inside == text[2:]:
+                return True          # &key, sizeof(key)
+            bare = strip_parens(arg)
+            if inside == text and bare[0] == 'field' and _array_lengths(self.fs, bare[2]):
+                return True          # e->addr, sizeof(e->addr) or sizeof(a->addr)
+            if n & self.keys and not n & self.derived and self.is_place(arg) and len(n) == 1:
+                declared = declared_type(self.fs, sorted(n)[0], self.rng)
+                if declared is None:
+                    continue
+                words = [w for w in declared.replace('*', ' * ').split()
+                         if w not in ('const', 'volatile')]
+                if text.startswith('& ') and ' '.join(words) == inside:
+                    return True      # &key, sizeof(u32)
+                pointee = ' '.join(words[:-1])
+                if not text.startswith('& ') and words[-1:] == ['*'] and \
+                        inside in (pointee, '* ' + text) and pointee not in _BYTE_TYPES:
+                    return True      # const mac_t *mac, sizeof(mac_t) or sizeof(*mac)
+        return False
+
+    def key_length(self, node):
+        """Is node a place of the key that no entry gives (len)?"""
+        used = free_names(node)
+        return self.is_place(node) and bool(used) and used <= self.keys and \
+            not used & self.derived
+
+    def node_source(self, node):
+        """The tokens of node in the walk's function, spaced, or None (a node of a
+        definition read inline)."""
+        lo, hi = node[-1]
+        if not self.rng[0] <= lo < hi <= self.rng[1]:
+            return None
+        return ' '.join(self.text[lo:hi])
+
+    def sizeof_operand(self, node):
+        """The tokens sizeof() is given, spaced and without its parentheses, or None."""
+        if node[0] != 'sizeof':
+            return None
+        text = self.node_source(node)
+        if text is None or not text.startswith('sizeof ( ') or not text.endswith(' )'):
+            return None
+        return text[len('sizeof ( '):-2]
