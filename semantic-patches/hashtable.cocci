@@ -5338,8 +5338,9 @@ def _returned(d):
 
 def _inlinable(d):
     """The expression the function or macro d returns, where its body is that one
-    expression of its parameters (return a->k == b; or #define EQ(a, b) (...)), or None
-    (locals, statements, several returns: mask = ...; return (a & mask) == ...)."""
+    expression of its parameters (return a->k == b; or #define EQ(a, b) (...)), locals
+    given their value once before it read in their place (u32 a = e->alias; return a ==
+    k;), or None (other statements, several returns)."""
     if d.kind == 'macro':
         try:
             return parse_tokens(d.toks, d.body[0], d.body[1])
@@ -5351,9 +5352,48 @@ def _inlinable(d):
     toks = d.toks.text
     lo, hi = d.body
     ret = next(j for j in range(lo, hi) if toks[j] == 'return')
-    if any(t not in ('{', '}', ';') for t in toks[lo:ret]):
+    values = {}
+    start = lo + 1 if toks[lo] == '{' else lo
+    for end in [j for j in range(start, ret) if toks[j] == ';']:
+        # a local given its value once: u32 a = e->alias; (read in its place)
+        eqs = [j for j in range(start, end) if toks[j] in _ASSIGN_OPS]
+        if len(eqs) != 1 or toks[eqs[0]] != '=' or eqs[0] - start < 2 or \
+                d.toks.kind[eqs[0] - 1] != 'id' or toks[eqs[0] - 1] in values or \
+                any(d.toks.kind[j] != 'id' and toks[j] != '*' for j in range(start, eqs[0])):
+            return None
+        try:
+            values[toks[eqs[0] - 1]] = _substitute(parse_tokens(d.toks, eqs[0] + 1, end), values)
+        except Unknown:
+            return None
+        start = end + 1
+    if any(t not in ('{', '}', ';') for t in toks[start:ret]):
         return None
-    return node
+    return _substitute(node, values) if values else node
+
+
+def _returns_narrow(d):
+    """Does the function d return a type narrower than an int (static u8 low(u32 x))?"""
+    if d.kind != 'function':
+        return False
+    toks = d.toks.text
+    j = d.body[0]
+    while j > 0 and not (toks[j] == d.name and toks[j + 1] == '('):
+        j -= 1
+    k = j
+    while k > 0 and toks[k - 1] not in (';', '}', '{', ')') and not toks[k - 1].startswith('#'):
+        k -= 1
+    words = [t for t in toks[k:j] if t not in ('static', 'inline', '__always_inline', 'const',
+                                               'extern', '__maybe_unused')]
+    return ' '.join(words) in _NARROW_TYPES
+
+
+def _substitute(node, values):
+    """node with the names of values replaced by their nodes."""
+    if node[0] == 'id':
+        return values.get(node[1], node)
+    return tuple(_substitute(p, values) if isinstance(p, tuple) and p and isinstance(p[0], str)
+                 and p[0] in _NODE_KINDS else
+                 [_substitute(a, values) for a in p] if isinstance(p, list) else p for p in node)
 
 
 def _named_true_when_equal(name):
@@ -5386,7 +5426,8 @@ def _called(node, helpers, depth=0):
         out |= _called(child, helpers, depth + 1)
     return out
 
-
+@initialize:python@
+@@
 def _helper_reads(node, helpers):
     """place -> the places a function of the file reads through it, for each argument of
     a call in node that is a place (v or v->f) and that the function only reads fields of
@@ -5430,8 +5471,7 @@ def _paths_read(d, param):
         paths.add(tuple(fields))
     return paths or None
 
-@initialize:python@
-@@
+
 def _outside_calls(node, through=()):
     """The places node reads other than through a call (req_parent(r) is not r), but for
     calls that hand on their argument (READ_ONCE()) and those of through (the key goes
@@ -5669,7 +5709,8 @@ def _reductions(fs, t, s):
             reds.append(red)
     return [red for red in reds if red.form != 'var']
 
-
+@initialize:python@
+@@
 def _sources(fs, rng, name):
     """The places that the values of variable name are computed from in the function rng
     (u32 hash = jhash(name, len, 0): equal names give equal hashes), or None where it
@@ -5718,8 +5759,7 @@ def _member(fs, at):
     names = [text[lo] for lo, hi in spans[2:] if hi == lo + 1 and fs.toks.kind[lo] == 'id']
     return names[-1] if len(spans) in (3, 4) and names else (names[0] if names else None)
 
-@initialize:python@
-@@
+
 def _added_entries(fs, t, s, rng):
     """Names of the entries that the function of walk s adds to the very bucket it walks
     (the same bucket pointer, or the same key)."""
@@ -6092,6 +6132,10 @@ class _Body:
         if node[0] == 'un' and node[1] in ('*', '&'):
             return self.is_place(node[2])
         if node[0] == 'call' and node[1][0] == 'id':
+            d = self.helpers.get(node[1][1])
+            if d is not None and (_returns_narrow(d) or any(
+                    t and ' '.join(t.split()) in _NARROW_TYPES for _n, t in d.params)):
+                return False         # to_u8(u8 x), u8 to_u8(x): a type cuts what it is given
             inlined = self.inline(node[1][1], node[2])
             return inlined is not None and self.is_place(inlined)   # port_ns(p): p->ns
         while node[0] == 'field':
@@ -6206,15 +6250,7 @@ class _Body:
         params = d.param_names() if hasattr(d, 'param_names') else []
         if node is None or len(params) != len(args):
             return None
-        values = dict(zip(params, args))
-
-        def substitute(n):
-            if n[0] == 'id':
-                return values.get(n[1], n)
-            return tuple(substitute(p) if isinstance(p, tuple) and p and isinstance(p[0], str)
-                         and p[0] in _NODE_KINDS else
-                         [substitute(a) for a in p] if isinstance(p, list) else p for p in n)
-        return substitute(node)
+        return _substitute(node, dict(zip(params, args)))
 
     def _body_polarity(self, d, depth):
         """The polarity of what definition d returns, where it is one expression of its
