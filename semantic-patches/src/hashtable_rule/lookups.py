@@ -410,11 +410,16 @@ def _narrowing_casts(node, text):
 
     def walk(n):
         if n[0] == 'cast':
-            out.add(' '.join(text[n[-1][0] + 1:n[1][-1][0] - 1]))
+            out.add(_cast_type(n, text))
         for child in _children(n):
             walk(child)
     walk(node)
     return out & _NARROW_TYPES
+
+
+def _cast_type(node, text):
+    """The type a cast node casts to, spaced ((unsigned short)x: 'unsigned short')."""
+    return ' '.join(text[node[-1][0] + 1:node[1][-1][0] - 1])
 
 
 def _field_paths(node, base):
@@ -465,21 +470,14 @@ def _stored_fields(fs, site, name, helpers):
     Of several, those no other statement of the file assigns."""
     text = fs.toks.text
     rng = function_range(fs, site.op_pos)
-    at = fs.toks.at_pos(site.op_pos)
-    if rng is None or at is None or text[at + 1] != '(':
+    entry = _added_base(fs, site)
+    if rng is None or entry is None:
         return set()
-    lo, hi = argument_spans(text, at + 1)[0]
-    entry = next((text[k] for k in range(lo, hi) if fs.toks.kind[k] == 'id'), None)
     out = set()
     for i in occurrences(fs, name, rng[0], rng[1]):
-        if text[i - 1] != '=' or text[i + 1] not in (';', ','):
-            continue
-        j, path = i - 2, []
-        while text[j - 1] in ('->', '.') and fs.toks.kind[j] == 'id':
-            path.insert(0, text[j])
-            j -= 2
+        j, path = _store_target(fs.toks, i)
         if path and text[j] == entry and text[j - 1] in (';', '{', '}'):
-            out.add(tuple(path))
+            out.add(path)
     if not out:
         for i in occurrences(fs, name, rng[0], rng[1]):
             call = enclosing_call(text, i)
@@ -499,15 +497,24 @@ def _stores_of(d, param):
     toks = d.toks.text
     out = set()
     for i in range(d.body[0], d.body[1]):
-        if toks[i] != param or toks[i - 1] != '=' or toks[i + 1] not in (';', ','):
-            continue
-        j, path = i - 2, []
-        while toks[j - 1] in ('->', '.'):
-            path.insert(0, toks[j])
-            j -= 2
-        if path and toks[j - 1] in (';', '{', '}', ')'):
-            out.add(tuple(path))
+        if toks[i] == param:
+            j, path = _store_target(d.toks, i)
+            if path and toks[j - 1] in (';', '{', '}', ')'):
+                out.add(path)
     return out
+
+
+def _store_target(toks, i):
+    """(the token index of X, the field path) where token i is the value of a statement
+    X->a.b = v; (or one declarator of it), else (i, ())."""
+    text = toks.text
+    if text[i - 1] != '=' or text[i + 1] not in (';', ','):
+        return i, ()
+    j, path = i - 2, []
+    while text[j - 1] in ('->', '.') and toks.kind[j] == 'id':
+        path.insert(0, text[j])
+        j -= 2
+    return j, tuple(path)
 
 
 def _assigned_once(fs, field):
@@ -567,7 +574,7 @@ def _key_form(node, text):
     if kind == 'num':
         return node[1]
     if kind == 'cast':
-        ty = ' '.join(text[node[-1][0] + 1:node[1][-1][0] - 1])
+        ty = _cast_type(node, text)
         inner = _key_form(node[1], text)
         return '(%s)%s' % (ty, inner) if ty in _NARROW_TYPES else inner
     if kind == 'call':
