@@ -134,7 +134,7 @@ def spatch_reads(text):
     return ''.join(out), events
 
 
-def lexer_problems(text: str, where: str) -> List[str]:
+def lexer_problems(text: str, where: str, first_line: int = 1) -> List[str]:
     """Python that spatch 1.1.1's reading of an @initialize:python@ block would change.
 
     The block spatch runs must be the same program (the same syntax tree) as
@@ -176,11 +176,17 @@ def lexer_problems(text: str, where: str) -> List[str]:
         if not harmless:
             row = text.count('\n', 0, pos) + 1
             problems.append('%s:%d: spatch 1.1.1 reads this line otherwise than Python (%s): %s'
-                            % (where, row, {'@': 'an @ starts a rule',
+                            % (where, row + first_line - 1, {'@': 'an @ starts a rule',
                                             'drop': '// or # starts a comment for it',
                                             'string': 'a quote it pairs otherwise',
                                             'unclosed': 'a quote it never closes'}[what],
                                lines[row - 1].strip()))
+            opened = text.rfind('(*', 0, pos)
+            if opened >= 0 and text.find('*)', opened, pos) < 0:
+                # its quotes are read otherwise after an OCaml comment that is not closed
+                row = text.count('\n', 0, opened) + 1
+                problems[-1] += ('\n  (after the "(*" of line %d, which it reads as an OCaml '
+                                 'comment: %s)' % (row + first_line - 1, lines[row - 1].strip()))
             break
     else:
         problems.append('%s: spatch 1.1.1 would run another program than this one (check '
@@ -249,7 +255,10 @@ def python_blocks(package: str) -> List[str]:
                 problems.append('%s: %s is also defined in %s (one namespace in the rule)'
                                 % (where, n, owner[n]))
             owner[n] = where
-        problems.extend(lexer_problems(code, where))
+        with open(os.path.join(SRC, package, name + '.py')) as f:
+            source = f.read()
+        at = source.find(code[:400])
+        problems.extend(lexer_problems(code, where, source.count('\n', 0, at) + 1 if at >= 0 else 1))
         header = '# ' + '-' * 64 + ' %s.py\n' % name
         header += ''.join(('# ' + l).rstrip() + '\n' for l in doc.split('\n'))
         parts.append(header + '\n' + code + '\n')

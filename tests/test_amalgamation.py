@@ -63,6 +63,11 @@ class LexerTest(unittest.TestCase):
         self.assertEqual(len(self.problems("a = [1]\nx = len(*a)\ny = '#'\n")), 1)
         self.assertEqual(self.problems("x = len(a)\ny = '#'\n"), [])
 
+    def test_the_open_ocaml_comment_is_named_with_its_line(self):
+        problems = amalgamate.lexer_problems("a = [1]\nx = len(*a)\ny = str('#')\n", 'm.py', 10)
+        self.assertIn('m.py:12:', problems[0])
+        self.assertIn('"(*" of line 11', problems[0])
+
     def test_apostrophe_in_an_indented_comment_is_refused(self):
         problems = self.problems("if 1:\n    # it's here\n    x = '#'\n")
         self.assertEqual(len(problems), 1)

@@ -8,8 +8,9 @@
  * Conditional indexes. same_tab picks with one helper in both branches
  * (e->tag ? same_hash(other) : same_hash(e->k)), which only folds its key:
  * the key is e->tag ? other : e->k, and its lookup keys by the argument of
- * same_hash(k), as two sites of that helper would. salt_tab's helper mixes a
- * seed into its key: it stays, less its mask, and the seed stays in the key.
+ * same_hash(k), as two sites of that helper would (the callers give other
+ * from the entry's own key). salt_tab's helper mixes a seed into its key: it
+ * stays, less its mask, and the seed stays in the key.
  * heads has drivers/net/ipvlan's shape, idx = is_wide ? wide_hash(a) :
  * narrow_hash(a): two helpers, whose unreduced values may differ where their
  * buckets agree, and tag_tab shows such a pair (tag_hash() and plain_hash()
@@ -238,10 +239,10 @@ int main(void)
 			tags[i].tag = i & 1;
 			sames[i].tag = i & 2;
 			tag_add(&tags[i]);
-			same_add(&sames[i], i * 3);
+			same_add(&sames[i], sames[i].k);
 			salts[i].k = i * 5;
 			salts[i].tag = i & 1;
-			salt_add(&salts[i], i * 5);
+			salt_add(&salts[i], salts[i].k);
 		}
 		for (i = 0; i < 200; i++) {
 			t += tag_find(i, i & 1) + tag_find(i, !(i & 1));

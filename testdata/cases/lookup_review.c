@@ -28,7 +28,7 @@
 // reason: rekey_tab the walk of the bucket of "key" is no lookup (it changes the key of an entry (it->key))
 // reason: chain_tab the walk of the bucket of "key" is no lookup (it reads the chain (node.next))
 // reason: resume_tab the walk of the bucket of "key" is no lookup (the walk goes on after it (hlist_for_each_entry_continue()))
-// reason: global_key_tab the walk of the bucket of "key ^ cur_ns" is no lookup ("return" comes before a test of "cur_ns")
+// reason: global_key_tab the walk of the bucket of "key ^ cur_ns" is no lookup ("return" comes before a test of "cur_ns", "key")
 // reason: dup_tab the walk of the bucket of "head" is no lookup ("return" comes before a test of "key")
 /*
  * A fourth review's walks that the first reading of lookups converted, with

@@ -19,7 +19,7 @@
 // expect: netns_tab skipped: a test of one part of the key
 // reason: netns_tab the walk of the bucket of "id ^ ns" is no lookup ("return" comes before a test of "id")
 // expect: dir_tab skipped: the direction picks the bucket, only the key is compared
-// reason: dir_tab the walk of the bucket of "k + 8 * dir" is no lookup ("return" comes before a test of "dir")
+// reason: dir_tab the walk of the bucket of "k + 8 * dir" is no lookup ("return" comes before a test of "dir", "k")
 // expect: field_tab skipped: another field of the key's struct is compared
 // reason: field_tab the walk of the bucket of "req->key" is no lookup ("return" comes before a test of "req->key")
 /*

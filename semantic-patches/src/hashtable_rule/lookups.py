@@ -27,12 +27,12 @@ walk must not go on after it (hlist_for_each_entry_continue()).
 """
 
 from .cexpr import _TYPE_WORDS, TYPEDEFS, Unknown, free_names, parse_tokens, strip_parens
-from .files import (declared_type, function_header, function_range, occurrences, statement_end,
-                    token_indices)
+from .files import (declared_type, function_header, function_range, is_parameter, occurrences,
+                    statement_end, token_indices)
 from .helpers import _ASSIGN_OPS
 from .positional import enclosing_call
 from .sites import key_names
-from .tokens import Tokens, argument_spans, matching_close
+from .tokens import Tokens, argument_spans, directive_start, matching_close, matching_open
 
 
 # kernel comparison functions named *cmp that are true when equal
@@ -106,6 +106,8 @@ def lookup_failure(fs, t, s, helpers):
     lossy_key = any(_loses_bits(red.key) or any(how == 'keep' for _d, how in red.helpers)
                     for red in reds if red.key is not None)
     for red in reds:
+        # jhash(k, sizeof *k, 0) reads all of what k points to: k->a is a part of it
+        deep -= _whole_reads(red.key, red.toks.text) if red.key is not None else set()
         for place, read in _helper_reads(red.key, helpers).items() if red.key is not None else ():
             keys.discard(place)
             deep.discard(place)
@@ -125,11 +127,11 @@ def lookup_failure(fs, t, s, helpers):
         walk_casts |= _narrowing_casts(red.key, red.toks.text) if red.key is not None else set()
     walk_shapes = {_key_shape(fs, red, rng) for red in reds if red.key is not None}
     try:
-        # the field paths the entries are added by (e->key), where the keys of the adds
-        # are fields alone, or a variable the function stores in one field of the entry
-        # (e->id = id); not a local computed otherwise (port = dest->port, then a hash of
-        # port); None where an add keys by a parameter it stores nowhere (a setter)
-        entry_fields, entry_paths, fields_only = set(), set(), True
+        # the field paths of the entries that their adds key them by (e->key, or e->id
+        # where e->id = id), which a test must compare; None where an add keys by a
+        # value seen in no field of its entry (_added_key_paths()), so that no test of a
+        # field proves an entry to be of the key; empty where this file adds none
+        entry_fields, entry_paths = set(), set()
         for other in t.sites:
             if other.kind.startswith('hlist_add'):
                 for red in _reductions(fs, t, other):
@@ -145,22 +147,19 @@ def lookup_failure(fs, t, s, helpers):
                     if walk_shapes and shape == (None, '*') and (None, '*') not in walk_shapes:
                         return ('its key is %s, where entries are added by %s: the two agree '
                                 'under the mask only' % (_shape_text(walk_shapes), _shape_text({shape})))
-                    stored = _stored_fields(fs, other, red.key[1], helpers) \
-                        if red.key[0] == 'id' else set()
-                    entry_fields |= set(key_names(red)[1]) | {f[0] for f in stored}
-                    own = _field_paths(red.key, _added_base(fs, other))
-                    if _fields_only(red.key) and own is not None:
-                        entry_paths |= own
-                    elif stored:
-                        entry_paths |= stored
-                    else:
-                        fields_only = False
+                    found = _added_key_paths(fs, t, other, red, helpers)
+                    if found is None:
+                        entry_paths = None
+                        break
+                    paths, fields = found
+                    entry_paths |= paths or {_ADDRESS}     # a constant key: no field
+                    entry_fields |= set(key_names(red)[1]) | fields
                 if entry_paths is None:
                     break
         key_calls = {c for red in reds if red.key is not None for c in _called(red.key, helpers)}
         _Body(fs, at, rng, keys, deep, _added_entries(fs, t, s, rng) - cursors, cursors,
               helpers, entry_fields,
-              compared_fields=None if entry_paths is None else entry_paths if fields_only else set(),
+              compared_fields=entry_paths,
               cast_key=cast_key, lossy_key=lossy_key, key_calls=key_calls).check()
     except NotALookup as e:
         return str(e)
@@ -169,10 +168,42 @@ def lookup_failure(fs, t, s, helpers):
     return None
 
 
+# the path that stands for the address of an entry, which no test of a field compares
+_ADDRESS = ('&',)
+
 # calls that hash the value they are given (a pointer: the object it points to does
 # not count), where other calls of a key may read what a pointer points to
 _VALUE_HASHES = {'hash_32', 'hash_64', 'hash_long', 'hash_ptr', 'hash_min', 'jhash_1word',
                  'jhash_2words', 'jhash_3words', 'hash32_ptr'}
+
+
+def _whole_reads(node, text):
+    """The places of which a call in node reads all the object, given its size:
+    jhash(k, sizeof *k, 0), hash_bytes(&key, sizeof key) (written with parentheses)."""
+    out = set()
+    for n in _calls_in(node):
+        sizes = set()
+        for a in n[2]:
+            a = strip_parens(a)
+            span = ' '.join(text[a[-1][0]:a[-1][1]])
+            if a[0] == 'sizeof' and span.startswith('sizeof ( ') and span.endswith(' )'):
+                sizes.add(span[len('sizeof ( '):-2])
+        for a in n[2]:
+            a = strip_parens(a)
+            span = ' '.join(text[a[-1][0]:a[-1][1]])
+            if '* ' + span in sizes and a[0] in ('id', 'field'):
+                out |= places(a)
+            elif a[0] == 'un' and a[1] == '&' and span[2:] in sizes:
+                out |= places(a[2])
+    return out
+
+
+def _calls_in(node):
+    """The call nodes of node, itself included."""
+    if node[0] == 'call':
+        yield node
+    for c in _children(node):
+        yield from _calls_in(c)
 
 
 def places(node, inside=None):
@@ -306,15 +337,6 @@ def _named_true_when_equal(name):
     return 'equal' in name or 'eq' in name.lower().split('_') or 'match' in name
 
 
-def _fields_only(node):
-    """Does the expression read variables only through fields (e->key, items[i].key)?"""
-    if node[0] == 'id':
-        return False
-    if node[0] == 'call':
-        return all(_fields_only(a) for a in node[2])
-    return node[0] == 'field' or all(_fields_only(c) for c in _children(node))
-
-
 def _called(node, helpers, depth=0):
     """The functions node calls, and those the file's functions among them call."""
     out = set()
@@ -423,16 +445,14 @@ def _cast_type(node, text):
 
 
 def _field_paths(node, base):
-    """The field paths node reads of variable base (items[i].k.id of items: k.id), or
-    None where it reads a field of something else (up->port.irq of i)."""
-    if node[0] == 'field':
-        path = []
-        while node[0] == 'field':
-            path.insert(0, node[2])
-            node = node[1]
-        while node[0] in ('index', 'paren') or node[0] == 'un' and node[1] == '*':
-            node = node[1] if node[0] != 'un' else node[2]
-        return {tuple(path)} if node[0] == 'id' and node[1] == base else None
+    """The field paths node reads of the entry base, a parse node (items[i].k.id of
+    items[i]: k.id; e->k of e), or None where it reads a field of something else
+    (up->port.irq of i, items[j].k of items[i])."""
+    path = _path_of(node, base)
+    if path is not None:
+        return {path} if path else set()
+    if node[0] in ('field', 'index'):
+        return None
     out = set()
     for c in _children(node):
         got = _field_paths(c, base)
@@ -442,14 +462,64 @@ def _field_paths(node, base):
     return out
 
 
+def _path_of(node, base):
+    """The fields node names of base (e->a.b of e: ('a', 'b'); e itself: ()), or None."""
+    path = []
+    while True:
+        while node[0] == 'paren':
+            node = node[1]
+        if _same_node(node, base):
+            return tuple(reversed(path))
+        if node[0] == 'field':
+            path.append(node[2])
+            node = node[1]
+        elif node[0] == 'un' and node[1] == '*':
+            node = node[2]               # (*e).k is e->k
+        else:
+            return None
+
+
+def _same_node(a, b):
+    """Are parse nodes a and b the same expression (spans and parentheses aside)?"""
+    while a[0] == 'paren':
+        a = a[1]
+    while b[0] == 'paren':
+        b = b[1]
+    if a[0] != b[0] or len(a) != len(b):
+        return False
+    for x, y in zip(a[1:-1], b[1:-1]):
+        if isinstance(x, tuple) and x and isinstance(x[0], str) and x[0] in _NODE_KINDS:
+            if not (isinstance(y, tuple) and y and _same_node(x, y)):
+                return False
+        elif isinstance(x, list):
+            if not isinstance(y, list) or len(x) != len(y) or \
+                    not all(_same_node(u, v) for u, v in zip(x, y)):
+                return False
+        elif x != y:
+            return False
+    return True
+
+
+def _entry_node(toks, lo, hi):
+    """The entry a node argument tokens lo..hi-1 names (&e->node: e; &items[i].node:
+    items[i]; &p->e.node: p->e), or None."""
+    if toks.text[lo] != '&':
+        return None
+    try:
+        node = strip_parens(parse_tokens(toks, lo + 1, hi))
+    except Unknown:
+        return None
+    return node[1] if node[0] == 'field' else None
+
+
 def _added_base(fs, site):
-    """The variable whose node add site adds (&e->node, &items[i].node: e, items)."""
+    """The entry whose node add site adds (&e->node, &items[i].node: e, items[i]), as a
+    parse node."""
     text = fs.toks.text
     at = fs.toks.at_pos(site.op_pos)
     if at is None or text[at + 1] != '(':
         return None
-    lo, hi = argument_spans(text, at + 1)[0]
-    return next((text[k] for k in range(lo, hi) if fs.toks.kind[k] == 'id'), None)
+    return _entry_node(fs.toks, *argument_spans(text, at + 1)[0])
 
 
 def _array_lengths(fs, field):
@@ -463,44 +533,311 @@ def _array_lengths(fs, field):
     return out
 
 
-def _stored_fields(fs, site, name, helpers):
-    """The field paths of the entry that add site adds (&e->node: e) that its function
-    stores variable name in (e->id = id;), or a function of the file it gives name to
-    (e = item_new(id), with it->id = id there): what holds the key the entry is added by.
-    Of several, those no other statement of the file assigns."""
-    text = fs.toks.text
+def _added_key_paths(fs, t, site, red, helpers):
+    """(the field paths of the entry that add site adds (&e->node: e) that the key red
+    of the add is computed from, the names of their first fields), or None where a place
+    of the key is seen in no field of the entry: a field of it (e->id), a value the
+    function stores in one (e->id = id; i->irq = up->port.irq), gives a function of the
+    file that stores it (e = item_new(id)), or a local computed from such places (port =
+    dest->port); a parameter, so in each call of the function in the file (e->id = id;
+    insert(e, id)). A parameter stored nowhere (add(e, id) called from another file) is
+    None, and so is a place stored into another object (shadow->id = id)."""
+    base = _added_base(fs, site)
     rng = function_range(fs, site.op_pos)
-    entry = _added_base(fs, site)
-    if rng is None or entry is None:
-        return set()
-    out = set()
-    for i in occurrences(fs, name, rng[0], rng[1]):
-        j, path = _store_target(fs.toks, i)
-        if path and text[j] == entry and text[j - 1] in (';', '{', '}'):
-            out.add(path)
-    if not out:
-        for i in occurrences(fs, name, rng[0], rng[1]):
-            call = enclosing_call(text, i)
-            d = helpers.get(call[0]) if call is not None else None
-            if d is not None and d.local and d.kind == 'function' and \
-                    call[1] < len(d.param_names()) and text[i + 1] in (',', ')'):
-                out |= _stores_of(d, d.param_names()[call[1]])
-    if len(out) > 1:
-        # two fields given the key (e->key = id; e->alias = id): those that keep it (a
-        # field given another value elsewhere may no longer hold the key)
-        out = {p for p in out if _assigned_once(fs, p[-1])}
+    if base is None or rng is None or red.key is None:
+        return None
+    paths = set()
+    bp = next((bp for bp in getattr(t, 'bucket_params', ()) if site.op_pos in bp.ops), None) \
+        if site.how == 'param' else None
+    if bp is not None:
+        # slot_put(s, idx) adds s to the bucket its callers pick: their keys count, with
+        # the entry each gives (slot_put(s, id % N) after s->id = id)
+        names = bp.func.param_names()
+        if base[0] != 'id' or base[1] not in names or not bp.calls:
+            return None
+        for call in bp.calls:
+            arg = strip_parens(call.node[2][names.index(base[1])])
+            entry = arg[2] if arg[0] == 'un' and arg[1] == '&' else arg
+            where = function_range(fs, fs.toks.pos[call.node[-1][0]])
+            if call.red is None or call.red.key is None or where is None or \
+                    not _is_place_node(entry) or \
+                    not _resolve_key(fs, call.red.key, call.red.toks.text, where, entry, helpers,
+                                     paths, 1):
+                return None
+    elif not _resolve_key(fs, red.key, red.toks.text, rng, base, helpers, paths, 0):
+        return None
+    return paths, {p[0] for p in paths if p}
+
+
+def _resolve_key(fs, node, text, rng, base, helpers, paths, depth, through=False):
+    """Add to paths the field paths of base that the places of node (tokens text) come
+    from in the function rng; False where one does not come from base (see
+    _added_key_paths()). through: node is read by a call that may read what it points
+    to (jhash(&e->k, ...), hash_address(a)), not by its value (hash_ptr(a))."""
+    if node[0] in ('num', 'str', 'sizeof'):
+        return True
+    if _same_node(node, base) or node[0] == 'un' and node[1] == '&' and _same_node(node[2], base):
+        # the entry itself: any field of it where a call reads it (item_hash(&items[i])),
+        # none (the entry compared as a pointer) where its address is hashed
+        paths.add(() if through else _ADDRESS)
+        return True
+    if node[0] == 'call':
+        deep = through or node[1][0] != 'id' or node[1][1] not in _VALUE_HASHES
+        return all(_resolve_key(fs, a, text, rng, base, helpers, paths, depth, deep)
+                   for a in node[2])
+    if not _is_place_node(node):
+        return all(_resolve_key(fs, c, text, rng, base, helpers, paths, depth, through)
+                   for c in _children(node))
+    own = _field_paths(node, base)
+    if own:
+        paths.update(own)
+        return True
+    root = node
+    while root[0] != 'id':
+        root = root[1] if root[0] != 'un' else root[2]
+    # a place the function gives one value at most, so the value stored is the key's
+    values = _values(fs, rng, root[1])
+    value = ' '.join(text[node[-1][0]:node[-1][1]])
+    stores = _entry_stores(fs, rng, base)
+    # h->addr = *a stores what a points to: a key read through a (hash_address(a))
+    stored = set() if values is None or len(values) > 1 else \
+        stores.get(value) or through and stores.get('* ' + value) or \
+        _callee_stores(fs, rng, value, base, helpers)
+    if stored and len(stored) > 1:
+        # e->key = id; e->alias = id: those no other statement assigns
+        stored = {p for p in stored if _assigned_once(fs, p[-1])}
+    if stored:
+        paths.update(stored)
+        return True
+    if depth > 3:
+        return False
+    if node[0] != 'id':
+        # in_dev->dev with in_dev = ifa->ifa_dev: ifa->ifa_dev->dev
+        own = _field_paths(_substitute(node, {root[1]: values[0]}), base) \
+            if values and len(values) == 1 and _is_place_node(values[0]) and \
+            not is_parameter(fs, root[1], rng) else None
+        if own:
+            paths.update(own)
+        return bool(own)
+    name = node[1]
+    if not _is_variable(fs, name, rng):
+        return True                  # a constant, or a seed: the same for every entry
+    if is_parameter(fs, name, rng):
+        return _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through)
+    return bool(values) and all(_resolve_key(fs, v, fs.toks.text, rng, base, helpers, paths,
+                                             depth + 1, through) for v in values)
+
+
+def _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through):
+    """_resolve_key() of parameter name of the function rng, whose parameter base is the
+    entry: in each call of the function, the argument given for name resolved against
+    that given for base, in the caller. Not for a function other files may call, nor
+    one that changes either parameter."""
+    header, _start = function_header(fs, rng)
+    if 'static' not in header or '(' not in header:
+        return False
+    func = header[header.index('(') - 1]
+    params = _parameter_names(header)
+    if base[0] != 'id' or name not in params or base[1] not in params or \
+            _values(fs, rng, name) != [] or _values(fs, rng, base[1]) != []:
+        return False
+    text = fs.toks.text
+    calls = []
+    for i in token_indices(fs, func):
+        where = function_range(fs, fs.toks.pos[i])
+        if text[i + 1] != '(' or where == rng:
+            return False             # its address taken (ops->insert = insert), or recursion
+        if where is not None:
+            calls.append(i)          # not its header or a prototype
+    if not calls:
+        return False
+    for i in calls:
+        spans = argument_spans(text, i + 1)
+        if len(spans) != len(params):
+            return False
+        try:
+            # insert(&items[i], items[i].k): the entry is items[i]
+            lo, hi = spans[params.index(base[1])]
+            entry = parse_tokens(fs.toks, lo + (text[lo] == '&'), hi)
+            arg = parse_tokens(fs.toks, *spans[params.index(name)])
+        except Unknown:
+            return False
+        if not _is_place_node(entry) or not _resolve_key(
+                fs, arg, text, function_range(fs, fs.toks.pos[i]), entry, helpers, paths,
+                depth + 1, through):
+            return False
+    return True
+
+
+def _parameter_names(header):
+    """The names of the parameters in the tokens of a function header (int f(int a,
+    struct s *b): a, b)."""
+    lo = header.index('(')
+    names, depth, last = [], 0, None
+    for tok in header[lo + 1:]:
+        if tok in ('(', '['):
+            depth += 1
+        elif tok in (')', ']'):
+            depth -= 1
+            if depth < 0:
+                break
+        elif depth == 0 and tok == ',':
+            names.append(last)
+            last = None
+            continue
+        if depth == 0 and tok.isidentifier():
+            last = tok
+    if last is not None and last != 'void':
+        names.append(last)
+    return names
+
+
+def _is_place_node(node):
+    """Is node a variable, or a field or an element of one (p->a.b, items[i].k, (*p).k)?"""
+    while node[0] in ('field', 'index', 'paren') or node[0] == 'un' and node[1] == '*':
+        node = node[1] if node[0] != 'un' else node[2]
+    return node[0] == 'id'
+
+
+def _entry_stores(fs, rng, base):
+    """The values the function rng stores in fields of the entry base, a parse node
+    (e->id = id;), as their text -> the field paths."""
+    text = fs.toks.text
+    out = {}
+    for j in range(rng[0] + 1, rng[1]):
+        if text[j] != '=':
+            continue
+        i = j - 1
+        while (fs.toks.kind[i] == 'id' or text[i] in ('->', '.', ']')) and \
+                directive_start(fs.toks, i) is None:
+            i = matching_open(text, i) - 1 if text[i] == ']' else i - 1
+        if text[i] not in (';', '{', '}', ')') and directive_start(fs.toks, i) is None:
+            continue
+        try:
+            path = _path_of(parse_tokens(fs.toks, i + 1, j), base)
+        except Unknown:
+            continue
+        if not path:
+            continue
+        out.setdefault(' '.join(text[j + 1:_value_end(text, j + 1, rng[1])]), set()).add(path)
     return out
 
 
+def _callee_stores(fs, rng, value, base, helpers):
+    """The field paths of the entry base that functions of the file given value as an
+    argument in the function rng store it in: e = item_new(id), item_init(e, id)."""
+    text = fs.toks.text
+    out = set()
+    want = value.split()
+    for i in range(rng[0], rng[1]):
+        if text[i:i + len(want)] != want or text[i - 1] not in (',', '(') or \
+                text[i + len(want)] not in (',', ')'):
+            continue
+        call = enclosing_call(text, i)
+        d = helpers.get(call[0]) if call is not None else None
+        if d is None or not d.local or d.kind != 'function' or call[1] >= len(d.param_names()):
+            continue
+        at = i
+        while not (text[at] == call[0] and text[at + 1] == '('):
+            at -= 1
+        spans = argument_spans(text, at + 1)
+        for path, target in _stores_of(d, d.param_names()[call[1]]):
+            if target == 'return':
+                # base = item_new(id);
+                j = at - 2
+                while fs.toks.kind[j] == 'id' or text[j] in ('->', '.'):
+                    j -= 1
+                ok = text[at - 1] == '=' and _is_assigned(fs, j + 1, at - 1, base)
+            else:
+                lo, hi = spans[target] if target < len(spans) else (0, 0)
+                ok = lo < hi and _is_assigned(fs, lo + (text[lo] == '&'), hi, base)
+            if ok:
+                out.add(path)
+    return out
+
+
+def _is_assigned(fs, lo, hi, base):
+    """Are tokens lo..hi-1 the entry base?"""
+    try:
+        return lo < hi and _same_node(parse_tokens(fs.toks, lo, hi), base)
+    except Unknown:
+        return False
+
+
+def _value_end(text, lo, hi):
+    """The end of the value of an assignment or a declarator that starts at token lo:
+    the ; or , after it, or the ) that closes around it (before hi)."""
+    depth, j = 0, lo
+    while j < hi and not (depth == 0 and text[j] in (';', ',')):
+        depth += text[j] in ('(', '[') and 1 or text[j] in (')', ']') and -1 or 0
+        if depth < 0:
+            break
+        j += 1
+    return j
+
+
+def _values(fs, rng, name):
+    """The values the function rng gives variable name (port = dest->port; port = 0), as
+    parse nodes, or None where it changes otherwise (+=, ++, its address taken)."""
+    text = fs.toks.text
+    out = []
+    for i in occurrences(fs, name, rng[0], rng[1]):
+        if text[i - 1] in ('->', '.'):
+            continue
+        if text[i - 1] in ('++', '--') or text[i + 1] in ('++', '--') or \
+                text[i - 1] == '&' and text[i + 1] != '->':
+            return None              # &in_dev->list leaves in_dev as it is
+        if text[i + 1] not in _ASSIGN_OPS:
+            continue
+        if text[i + 1] != '=':
+            return None
+        try:
+            out.append(parse_tokens(fs.toks, i + 2, _value_end(text, i + 2, rng[1])))
+        except Unknown:
+            return None
+    return out
+
+
+def _is_variable(fs, name, rng):
+    """A local or parameter of the function rng, or a variable of the file that functions
+    change. A seed, filled through its address or given its value once by an __init
+    function (hash_seed = get_random_u32()), is the same for every entry; one assigned
+    anywhere else may change between two entries (cur_ns = ns[i] in a loop)."""
+    if declared_type(fs, name, rng) is not None:
+        return True
+    text = fs.toks.text
+    assigned = []
+    for i in occurrences(fs, name):
+        where = function_range(fs, fs.toks.pos[i])
+        if text[i - 1] in ('->', '.') or where is None:
+            continue
+        if text[i + 1] in ('++', '--') or text[i - 1] in ('++', '--') or \
+                text[i + 1] in _ASSIGN_OPS and text[i + 1] != '=':
+            return True
+        if text[i + 1] == '=':
+            assigned.append(where)
+    return len(assigned) > 1 or any(
+        '__init' not in function_header(fs, where)[0] for where in assigned)
+
+
 def _stores_of(d, param):
-    """The field paths the function d stores its parameter param in (it->id = id;)."""
+    """The field paths the function d stores its parameter param in (it->id = id;), each
+    with the object stored to: the index of a parameter, or 'return' for an object it
+    returns; not another object (shadow->id = id)."""
     toks = d.toks.text
+    params = d.param_names()
+    returned = {toks[i + 1] for i in range(d.body[0], d.body[1] - 2)
+                if toks[i] == 'return' and toks[i + 2] == ';'}
     out = set()
     for i in range(d.body[0], d.body[1]):
         if toks[i] == param:
             j, path = _store_target(d.toks, i)
-            if path and toks[j - 1] in (';', '{', '}', ')'):
-                out.add(path)
+            if not path or toks[j - 1] not in (';', '{', '}', ')'):
+                continue
+            if toks[j] in params:
+                out.add((path, params.index(toks[j])))
+            elif toks[j] in returned:
+                out.add((path, 'return'))
     return out
 
 
@@ -640,14 +977,8 @@ def _sources(fs, rng, name):
         assigned += 1
         if assigned > 1:
             return None              # h = hash(name); if (dir) h += 8: not name alone
-        depth, j = 0, i + 2
-        while j < rng[1] and not (depth == 0 and text[j] in (';', ',')):
-            depth += text[j] in ('(', '[') and 1 or text[j] in (')', ']') and -1 or 0
-            if depth < 0:
-                break
-            j += 1
         try:
-            out |= places(parse_tokens(fs.toks, i + 2, j))
+            out |= places(parse_tokens(fs.toks, i + 2, _value_end(text, i + 2, rng[1])))
         except Unknown:
             return None
     return {p for p in out if p[0] != name}
@@ -752,25 +1083,7 @@ class _Body:
         self.flags = {}              # name -> the key test assigned to it
 
     def is_variable(self, name):
-        """A local or parameter of the function, or a variable of the file that functions
-        change. A seed, filled through its address or given its value once by an __init
-        function (hash_seed = get_random_u32()), is the same for every entry; one
-        assigned anywhere else may change between two entries (cur_ns = ns[i] in a loop)."""
-        if declared_type(self.fs, name, self.rng) is not None:
-            return True
-        text = self.text
-        assigned = []
-        for i in occurrences(self.fs, name):
-            rng = function_range(self.fs, self.fs.toks.pos[i])
-            if text[i - 1] in ('->', '.') or rng is None:
-                continue
-            if text[i + 1] in ('++', '--') or text[i - 1] in ('++', '--') or \
-                    text[i + 1] in _ASSIGN_OPS and text[i + 1] != '=':
-                return True
-            if text[i + 1] == '=':
-                assigned.append(rng)
-        return len(assigned) > 1 or any(
-            '__init' not in function_header(self.fs, rng)[0] for rng in assigned)
+        return _is_variable(self.fs, name, self.rng)
 
     def check(self):
         """Raise NotALookup unless every effect of the body is after or under a key test,
