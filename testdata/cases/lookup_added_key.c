@@ -9,6 +9,9 @@
 // reason: neighbour_tab the walk of the bucket of "key" is no lookup ("return" comes before a test of "key")
 // expect: whole_tab skipped: jhash() reads the whole struct, the walk compares one field
 // reason: whole_tab the walk of the bucket of "jhash(k, sizeof(*k), 0)" is no lookup ("return" comes before a test of "k")
+// expect: shifted_tab skipped: a walk of the key where the adds key by a computation of it
+// reason: shifted_tab the walk of the bucket of "key" is no lookup (its key is "*", where entries are added by a computation of their fields ("e->key >> 4"): the two agree under the mask only)
+// expect: shifted_same_tab converted
 /*
  * What a walk's test must compare is the field its entries were added by:
  * one the add reads (e->key), one its function stores the key in (e->key =
@@ -17,8 +20,11 @@
  * e->key)). An add keyed by a value no field of its entry holds (stored into
  * another object, given by callers in other files, read from another element
  * of the array) proves nothing of the entries, and neither does a test of one
- * field of a struct that jhash() reads whole. All four converted, with the
- * output changed, before 2026-12-07 (a sixth review's c23 and c32).
+ * field of a struct that jhash() reads whole. A walk keyed by the key itself
+ * visits other buckets than the adds that key by a computation of it (key >>
+ * 4); one keyed by the same computation is a lookup. The shadow,
+ * neighbour, whole and shifted tables converted with the output changed
+ * before 2026-12-07 (a sixth review's c23 and c32 among them).
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
@@ -46,6 +52,8 @@ struct item {
 	struct hlist_node setter_node;
 	struct hlist_node neighbour_node;
 	struct hlist_node whole_node;
+	struct hlist_node shifted_node;
+	struct hlist_node shifted_same_node;
 };
 
 #define NITEMS 8
@@ -63,6 +71,8 @@ static struct hlist_head shadow_tab[16];
 static struct hlist_head setter_tab[16];
 static struct hlist_head neighbour_tab[16];
 static struct hlist_head whole_tab[16];
+static struct hlist_head shifted_tab[16];
+static struct hlist_head shifted_same_tab[16];
 
 static void caller_put(struct item *e, unsigned int key)
 {
@@ -170,6 +180,32 @@ static struct item *whole_find(const struct pair *k)
 	return NULL;
 }
 
+static void shifted_put(struct item *e)
+{
+	hlist_add_head(&e->shifted_node, &shifted_tab[(e->key >> 4) & 15]);
+	hlist_add_head(&e->shifted_same_node, &shifted_same_tab[(e->key >> 4) & 15]);
+}
+
+static struct item *shifted_find(unsigned int key)
+{
+	struct item *it;
+
+	hlist_for_each_entry(it, &shifted_tab[key & 15], shifted_node)
+		if (it->key == key)
+			return it;
+	return NULL;
+}
+
+static struct item *shifted_same_find(unsigned int key)
+{
+	struct item *it;
+
+	hlist_for_each_entry(it, &shifted_same_tab[(key >> 4) & 15], shifted_same_node)
+		if (it->key == key)
+			return it;
+	return NULL;
+}
+
 static long at(const struct item *e)
 {
 	return e ? (long)(e - items) : -1L;
@@ -199,15 +235,17 @@ int main(void)
 			       &neighbour_tab[items[i ^ 1].key & 15]);
 		hlist_add_head(&e->whole_node,
 			       &whole_tab[jhash(&e->pair, sizeof(e->pair), 0) & 15]);
+		shifted_put(e);
 	}
 	for (i = 0; i < ARRAY_SIZE(queries); i++) {
 		struct pair p = { 1, queries[i] };
 
-		printf("%u: %ld %ld %ld %ld %ld %ld %ld\n", queries[i],
+		printf("%u: %ld %ld %ld %ld %ld %ld %ld %ld %ld\n", queries[i],
 		       at(caller_find(queries[i])), at(owner_find(queries[i])),
 		       at(directive_find(queries[i])), at(shadow_find(queries[i])),
 		       at(setter_find(queries[i])), at(neighbour_find(queries[i])),
-		       at(whole_find(&p)));
+		       at(whole_find(&p)), at(shifted_find(queries[i])),
+		       at(shifted_same_find(queries[i])));
 	}
 	return 0;
 }

@@ -22,6 +22,10 @@ the others by their kernel names (memcmp() and *cmp* are 0 when equal, *equal*,
 (hash = jhash(name, ...): a test of name) and through the fields the file's key
 helpers read (addr_hash(a): a->v4, a->fam). An entry that the function adds to the
 same bucket after a search stands for the key, compared whole (match(p, new)).
+A test compares an entry's field the adds key the entries by: one the add reads (e->key),
+one its function stores its key in (e->id = id), or one each caller of a static adding
+function gives (_added_key_paths()); an add keyed by a value that no field of its entry
+holds proves no entry to be of the key, and the adds and the walk compute the key alike.
 The body must also leave the key, the entries' keys and the chain alone, and the
 walk must not go on after it (hlist_for_each_entry_continue()).
 """
@@ -147,6 +151,10 @@ def lookup_failure(fs, t, s, helpers):
                     if walk_shapes and shape == (None, '*') and (None, '*') not in walk_shapes:
                         return ('its key is %s, where entries are added by %s: the two agree '
                                 'under the mask only' % (_shape_text(walk_shapes), _shape_text({shape})))
+                    if walk_shapes == {(None, '*')} and _operates_on_entry(red.key, _added_base(fs, other)):
+                        return ('its key is %s, where entries are added by a computation of their '
+                                'fields ("%s"): the two agree under the mask only'
+                                % (_shape_text(walk_shapes), red.key_text))
                     found = _added_key_paths(fs, t, other, red, helpers)
                     if found is None:
                         entry_paths = None
@@ -929,6 +937,18 @@ def _key_form(node, text):
         forms = {_key_form(node[2], text), _key_form(node[3], text)}
         return forms.pop() if len(forms) == 1 else '?'
     return kind
+
+
+def _operates_on_entry(node, base):
+    """Is node an operation (e->key >> 4, e->a ^ e->b, e->key + 1) on fields of the entry
+    base, rather than one of its fields or a value it is given?"""
+    node = strip_parens(node)
+    while node[0] == 'cast':
+        node = strip_parens(node[1])
+    if node[0] == '?':               # e->tag ? other : e->k picks a key, computes none
+        return any(_operates_on_entry(branch, base) for branch in node[2:4])
+    return base is not None and (node[0] == 'bin' or node[0] == 'un' and node[1] not in
+                                 ('&', '*')) and bool(_field_paths(node, base))
 
 
 def _shape_text(shapes):
