@@ -186,23 +186,23 @@ _VALUE_HASHES = {'hash_32', 'hash_64', 'hash_long', 'hash_ptr', 'hash_min', 'jha
 
 
 def _whole_reads(node, text):
-    """The places of which a call in node reads all the object, given its size:
-    jhash(k, sizeof *k, 0), hash_bytes(&key, sizeof key) (written with parentheses)."""
+    """The places that a call of node given more than the place reads a range of:
+    jhash(k, sizeof(*k), 0), jhash2((u32 *)k, 2, 0), hash_bytes(&key, len). What the
+    range covers is not known, so a test of a field of the place is no test of it; a
+    call given the place alone (hash_address(a), get_unaligned(p)) reads what its kind
+    reads, which a field of it may be."""
     out = set()
     for n in _calls_in(node):
-        sizes = set()
+        if len(n[2]) < 2 or n[1][0] == 'id' and n[1][1] in _VALUE_HASHES:
+            continue
         for a in n[2]:
             a = strip_parens(a)
-            span = ' '.join(text[a[-1][0]:a[-1][1]])
-            if a[0] == 'sizeof' and span.startswith('sizeof ( ') and span.endswith(' )'):
-                sizes.add(span[len('sizeof ( '):-2])
-        for a in n[2]:
-            a = strip_parens(a)
-            span = ' '.join(text[a[-1][0]:a[-1][1]])
-            if '* ' + span in sizes and a[0] in ('id', 'field'):
+            while a[0] == 'cast':
+                a = strip_parens(a[1])
+            if a[0] == 'un' and a[1] == '&':
+                a = strip_parens(a[2])
+            if a[0] in ('id', 'field'):
                 out |= places(a)
-            elif a[0] == 'un' and a[1] == '&' and span[2:] in sizes:
-                out |= places(a[2])
     return out
 
 
@@ -482,7 +482,7 @@ def _path_of(node, base):
             path.append(node[2])
             node = node[1]
         elif node[0] == 'un' and node[1] == '*':
-            node = node[2]               # (*e).k is e->k
+            node = node[2]               # a field of what e points to: e->k
         else:
             return None
 
@@ -569,18 +569,19 @@ def _added_key_paths(fs, t, site, red, helpers):
             where = function_range(fs, fs.toks.pos[call.node[-1][0]])
             if call.red is None or call.red.key is None or where is None or \
                     not _is_place_node(entry) or \
-                    not _resolve_key(fs, call.red.key, call.red.toks.text, where, entry, helpers,
-                                     paths, 1):
+                    not _resolve_key(fs, call.red.key, call.red.toks.text, where, entry,
+                                     call.node[-1][0], helpers, paths, 1):
                 return None
-    elif not _resolve_key(fs, red.key, red.toks.text, rng, base, helpers, paths, 0):
+    elif not _resolve_key(fs, red.key, red.toks.text, rng, base, fs.toks.at_pos(site.op_pos),
+                          helpers, paths, 0):
         return None
     return paths, {p[0] for p in paths if p}
 
 
-def _resolve_key(fs, node, text, rng, base, helpers, paths, depth, through=False):
+def _resolve_key(fs, node, text, rng, base, until, helpers, paths, depth, through=False):
     """Add to paths the field paths of base that the places of node (tokens text) come
-    from in the function rng; False where one does not come from base (see
-    _added_key_paths()). through: node is read by a call that may read what it points
+    from in the function rng, where it is used at token until; False where one does not
+    come from base (see _added_key_paths()). through: node is read by a call that may read what it points
     to (jhash(&e->k, ...), hash_address(a)), not by its value (hash_ptr(a))."""
     if node[0] in ('num', 'str', 'sizeof'):
         return True
@@ -591,10 +592,10 @@ def _resolve_key(fs, node, text, rng, base, helpers, paths, depth, through=False
         return True
     if node[0] == 'call':
         deep = through or node[1][0] != 'id' or node[1][1] not in _VALUE_HASHES
-        return all(_resolve_key(fs, a, text, rng, base, helpers, paths, depth, deep)
+        return all(_resolve_key(fs, a, text, rng, base, until, helpers, paths, depth, deep)
                    for a in node[2])
     if not _is_place_node(node):
-        return all(_resolve_key(fs, c, text, rng, base, helpers, paths, depth, through)
+        return all(_resolve_key(fs, c, text, rng, base, until, helpers, paths, depth, through)
                    for c in _children(node))
     own = _field_paths(node, base)
     if own:
@@ -603,14 +604,14 @@ def _resolve_key(fs, node, text, rng, base, helpers, paths, depth, through=False
     root = node
     while root[0] != 'id':
         root = root[1] if root[0] != 'un' else root[2]
-    # a place the function gives one value at most, so the value stored is the key's
+    # a place the function gives one value at most, so the value stored is that of the key
     values = _values(fs, rng, root[1])
     value = ' '.join(text[node[-1][0]:node[-1][1]])
-    stores = _entry_stores(fs, rng, base)
+    stores = _entry_stores(fs, rng, base, until)
     # h->addr = *a stores what a points to: a key read through a (hash_address(a))
     stored = set() if values is None or len(values) > 1 else \
         stores.get(value) or through and stores.get('* ' + value) or \
-        _callee_stores(fs, rng, value, base, helpers)
+        _callee_stores(fs, rng, value, base, helpers, until)
     if stored and len(stored) > 1:
         # e->key = id; e->alias = id: those no other statement assigns
         stored = {p for p in stored if _assigned_once(fs, p[-1])}
@@ -632,8 +633,8 @@ def _resolve_key(fs, node, text, rng, base, helpers, paths, depth, through=False
         return True                  # a constant, or a seed: the same for every entry
     if is_parameter(fs, name, rng):
         return _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through)
-    return bool(values) and all(_resolve_key(fs, v, fs.toks.text, rng, base, helpers, paths,
-                                             depth + 1, through) for v in values)
+    return bool(values) and all(_resolve_key(fs, v, fs.toks.text, rng, base, until, helpers,
+                                             paths, depth + 1, through) for v in values)
 
 
 def _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through):
@@ -653,8 +654,8 @@ def _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through):
     calls = []
     for i in token_indices(fs, func):
         where = function_range(fs, fs.toks.pos[i])
-        if text[i + 1] != '(' or where == rng:
-            return False             # its address taken (ops->insert = insert), or recursion
+        if text[i + 1] != '(' or where == rng or directive_start(fs.toks, i) is not None:
+            return False             # its address taken, recursion, a macro that calls it
         if where is not None:
             calls.append(i)          # not its header or a prototype
     if not calls:
@@ -671,7 +672,7 @@ def _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through):
         except Unknown:
             return False
         if not _is_place_node(entry) or not _resolve_key(
-                fs, arg, text, function_range(fs, fs.toks.pos[i]), entry, helpers, paths,
+                fs, arg, text, function_range(fs, fs.toks.pos[i]), entry, i, helpers, paths,
                 depth + 1, through):
             return False
     return True
@@ -701,37 +702,170 @@ def _parameter_names(header):
 
 
 def _is_place_node(node):
-    """Is node a variable, or a field or an element of one (p->a.b, items[i].k, (*p).k)?"""
+    """Is node a variable, or a field or an element of one (p->a.b, items[i].k)?"""
     while node[0] in ('field', 'index', 'paren') or node[0] == 'un' and node[1] == '*':
         node = node[1] if node[0] != 'un' else node[2]
     return node[0] == 'id'
 
 
-def _entry_stores(fs, rng, base):
+def _entry_stores(fs, rng, base, until):
     """The values the function rng stores in fields of the entry base, a parse node
-    (e->id = id;), as their text -> the field paths."""
-    text = fs.toks.text
+    (e->id = id;), as their text -> the field paths: stores that hold where the key is
+    used, at token until (_holding_store())."""
     out = {}
-    for j in range(rng[0] + 1, rng[1]):
-        if text[j] != '=':
-            continue
-        i = j - 1
-        while (fs.toks.kind[i] == 'id' or text[i] in ('->', '.', ']')) and \
-                directive_start(fs.toks, i) is None:
-            i = matching_open(text, i) - 1 if text[i] == ']' else i - 1
-        if text[i] not in (';', '{', '}', ')') and directive_start(fs.toks, i) is None:
-            continue
-        try:
-            path = _path_of(parse_tokens(fs.toks, i + 1, j), base)
-        except Unknown:
-            continue
-        if not path:
-            continue
-        out.setdefault(' '.join(text[j + 1:_value_end(text, j + 1, rng[1])]), set()).add(path)
+    for j, path, lo, hi in _field_writes(fs.toks, rng, lambda node: _path_of(node, base)):
+        if _holding_store(fs.toks, rng, j, path, lo, hi, until, base_names=free_names(base)):
+            out.setdefault(' '.join(fs.toks.text[lo:hi]), set()).add(path)
     return out
 
 
-def _callee_stores(fs, rng, value, base, helpers):
+def _field_writes(toks, rng, path_of):
+    """The writes in the token range rng of the fields path_of() names: (token index of
+    the operator, the path, the value's token range, or (0, 0) for a write other than
+    X->a = v: X->a += v, X->a++, ++X->a)."""
+    text = toks.text
+    out = []
+    for j in range(rng[0] + 1, rng[1]):
+        op = text[j]
+        if op not in _ASSIGN_OPS and op not in ('++', '--'):
+            continue
+        if op in ('++', '--') and (toks.kind[j + 1] == 'id' or text[j + 1] == '('):
+            k = j + 1                # ++X->a: the place after
+            while toks.kind[k] == 'id' or text[k] in ('->', '.', '(', ')', '*'):
+                k += 1
+            lo, hi = j + 1, k
+        else:
+            i = j - 1
+            # back over X->a and items[i].k, not over the ) of if (it) it->key = v
+            while (toks.kind[i] == 'id' and text[i] not in ('if', 'else', 'return', 'do') or
+                   text[i] in ('->', '.', ']') or text[i] == ')' and text[i + 1] in ('->', '.')) \
+                    and directive_start(toks, i) is None:
+                i = matching_open(text, i) - 1 if text[i] in (']', ')') else i - 1
+            lo, hi = i + 1, j
+        try:
+            path = path_of(parse_tokens(toks, lo, hi)) if lo < hi else None
+        except Unknown:
+            path = None
+        if not path:
+            continue
+        if op == '=' and (text[lo - 1] in (';', '{', '}', ')', 'else') or
+                          directive_start(toks, lo - 1) is not None):
+            out.append((j, path, j + 1, _value_end(text, j + 1, rng[1])))
+        else:
+            out.append((j, path, 0, 0))
+    return out
+
+
+def _holding_store(toks, rng, j, path, lo, hi, until, base_names, guard=None):
+    """Does the store X->path = v at token j (its value tokens lo..hi-1) still hold at
+    token until? It comes before, in a block around until and not as the branch of a
+    test (if (set) e->key = id;), no other write of the function changes that field,
+    and none between changes v or the entry (e = e->twin), nor a call, where v is no
+    plain variable (a field, a global a call may change)."""
+    text = toks.text
+    if not lo or not j < until:
+        return False
+    start = lo
+    while start > rng[0] and text[start - 1] not in (';', '{', '}', ')', 'else') and \
+            directive_start(toks, start - 1) is None:
+        start -= 1
+    if text[start - 1] in (')', 'else') and not (
+            guard is not None and text[start - 4:start] == ['if', '(', guard, ')']):
+        return False                 # if (set) e->key = id; not if (it) it->key = id;
+    depth, k = 0, j
+    while k > rng[0] and not (text[k] == '{' and depth == 0):
+        depth += text[k] == '}' and 1 or text[k] == '{' and -1 or 0
+        k -= 1
+    if not k < until < matching_close(text, k):
+        return False                 # if (set) { e->key = id; } then the add
+    # no other write of the field from the store to the end of the block of until (a
+    # write before the store, or on another path, leaves it)
+    k = until
+    depth = 0
+    while k > rng[0] and not (text[k] == '{' and depth == 0):
+        depth += text[k] == '}' and 1 or text[k] == '{' and -1 or 0
+        k -= 1
+    block_end = matching_close(text, k)
+    if any(j < w[0] <= block_end and w[0] != j and not _leaves_before(toks, rng, w[0], until)
+           for w in _field_writes(toks, rng, lambda node, want=path: want if
+                                  _tail_path(node) == want else None)):
+        return False                 # e->key = id; ... e->key ^= 16;
+    value_names = {text[i] for i in range(lo, hi) if toks.kind[i] == 'id'}
+    value = text[lo:hi]
+    if hi > lo + 1 and any(j < w[0] < until and not _leaves_before(toks, rng, w[0], until)
+                           for w in _field_writes(toks, rng, lambda node: ('v',) if text[
+                               node[-1][0]:node[-1][1]] == value else None)):
+        return False                 # e->key = req->id; req->id = req->other;
+    for i in range(hi, until):
+        if toks.kind[i] != 'id':
+            continue
+        if text[i] in value_names | set(base_names) and text[i - 1] not in ('->', '.') and (
+                text[i + 1] in _ASSIGN_OPS or text[i + 1] in ('++', '--') or
+                text[i - 1] in ('++', '--') or text[i - 1] == '&' and (
+                    text[i + 1] not in ('->', '.') or text[i + 2] == path[0])) and \
+                not _leaves_before(toks, rng, i, until):
+            return False             # id = e->alias; e = e->twin; set_key(&e->key) between
+        if text[i + 1] == '(' and text[i] not in _CALL_FREE_WORDS and \
+                not (hi == lo + 1 and _plain_local(toks, rng, text[lo])):
+            return False             # next_id() may change what v reads
+    return True
+
+
+def _leaves_before(toks, rng, i, until):
+    """Is token i in a block that closes before token until and whose last statement
+    leaves the function (if (err) { n = NULL; goto out; }), so that no path goes
+    from i to until?"""
+    text = toks.text
+    k, depth = i, 0
+    while k > rng[0] and not (text[k] == '{' and depth == 0):
+        depth += text[k] == '}' and 1 or text[k] == '{' and -1 or 0
+        k -= 1
+    close = matching_close(text, k)
+    if k == rng[0] or close >= until:
+        return False
+    start = close - 1
+    if text[start] != ';':
+        return False
+    while text[start - 1] not in (';', '{', '}') and start > k:
+        start -= 1
+    if text[start] == 'goto':        # to a label after until, not goto again;
+        return any(text[m] == text[start + 1] and text[m + 1] == ':' and
+                   text[m - 1] in (';', '{', '}') for m in range(until, rng[1]))
+    return text[start] == 'return'
+
+
+
+# words that a ( follows and that call nothing
+_CALL_FREE_WORDS = {'if', 'while', 'for', 'switch', 'return', 'sizeof', 'typeof', '__typeof__',
+                    'likely', 'unlikely', 'INIT_HLIST_NODE', 'INIT_LIST_HEAD'}
+
+
+def _tail_path(node):
+    """The fields of a place (e->a.b: ('a', 'b')) after its variable, or None."""
+    path = []
+    while node[0] == 'field':
+        path.append(node[2])
+        node = node[1]
+        while node[0] in ('index', 'paren') or node[0] == 'un' and node[1] == '*':
+            node = node[1] if node[0] != 'un' else node[2]
+    return tuple(reversed(path)) if path and node[0] == 'id' else None
+
+
+def _plain_local(toks, rng, name):
+    """Is name declared in the function rng (a local or parameter) and never given to a
+    call by its address (&id)?"""
+    text = toks.text
+    j = rng[0]
+    while j > 0 and text[j - 1] not in (';', '}') and not text[j - 1].startswith('#'):
+        j -= 1
+    declared = any(text[i] == name and text[i + 1] in (',', ')', ';', '=', '[') and
+                   (text[i - 1].isidentifier() and text[i - 1] not in ('return', 'case') or
+                    text[i - 1] == '*')
+                   for i in range(j, rng[1]))
+    return declared and not any(text[i] == name and text[i - 1] == '&' for i in range(j, rng[1]))
+
+
+def _callee_stores(fs, rng, value, base, helpers, until):
     """The field paths of the entry base that functions of the file given value as an
     argument in the function rng store it in: e = item_new(id), item_init(e, id)."""
     text = fs.toks.text
@@ -749,6 +883,8 @@ def _callee_stores(fs, rng, value, base, helpers):
         while not (text[at] == call[0] and text[at + 1] == '('):
             at -= 1
         spans = argument_spans(text, at + 1)
+        if at > until:
+            continue                 # stored after the key is used
         for path, target in _stores_of(d, d.param_names()[call[1]]):
             if target == 'return':
                 # base = item_new(id);
@@ -830,22 +966,35 @@ def _is_variable(fs, name, rng):
 
 def _stores_of(d, param):
     """The field paths the function d stores its parameter param in (it->id = id;), each
-    with the object stored to: the index of a parameter, or 'return' for an object it
-    returns; not another object (shadow->id = id)."""
-    toks = d.toks.text
+    with the object stored to: the index of a parameter, or 'return' for the object it
+    returns; not another object (shadow->id = id), and only stores that hold where it
+    returns (_holding_store()), of an object it returns at every return (or NULL)."""
+    toks = d.toks
+    text = toks.text
     params = d.param_names()
-    returned = {toks[i + 1] for i in range(d.body[0], d.body[1] - 2)
-                if toks[i] == 'return' and toks[i + 2] == ';'}
+    rng = (d.body[0] - 1, d.body[1])
+    if text[rng[0]] != '{':
+        return set()
+    returns = [i for i in range(d.body[0], d.body[1]) if text[i] == 'return']
+    returned = {text[i + 1] for i in returns if text[i + 2] == ';'} - {'NULL'}
+    if len(returned) > 1 or any(text[i + 2] != ';' for i in returns):
+        returned = set()             # return a; ... return b;
+    end = returns[-1] if returns else rng[1]
     out = set()
-    for i in range(d.body[0], d.body[1]):
-        if toks[i] == param:
-            j, path = _store_target(d.toks, i)
-            if not path or toks[j - 1] not in (';', '{', '}', ')'):
-                continue
-            if toks[j] in params:
-                out.add((path, params.index(toks[j])))
-            elif toks[j] in returned:
-                out.add((path, 'return'))
+    for j, path, lo, hi in _field_writes(toks, rng, _tail_path):
+        if text[lo:hi] != [param]:
+            continue
+        target = j - 1
+        while text[target - 1] in ('->', '.'):
+            target -= 2
+        obj = text[target]
+        kinds = ([params.index(obj)] if obj in params else []) + \
+            (['return'] if obj in returned else [])
+        if kinds and _holding_store(toks, rng, j, path, lo, hi, end, base_names=(obj,),
+                                    guard=obj) and \
+                param not in {text[i] for i in range(d.body[0], d.body[1])
+                              if text[i + 1] in _ASSIGN_OPS and text[i - 1] not in ('->', '.')}:
+            out |= {(path, kind) for kind in kinds}
     return out
 
 
