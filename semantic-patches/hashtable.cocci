@@ -5811,7 +5811,7 @@ def _entry_stores(fs, rng, base, until):
     used, at token until (_holding_store())."""
     out = {}
     for j, path, lo, hi in _field_writes(fs.toks, rng, lambda node: _path_of(node, base)):
-        if _holding_store(fs.toks, rng, j, path, lo, hi, until, base_names=free_names(base)):
+        if _holding_store(fs.toks, rng, j, path, lo, hi, until, base):
             out.setdefault(' '.join(fs.toks.text[lo:hi]), set()).add(path)
     return out
 
@@ -5853,7 +5853,7 @@ def _field_writes(toks, rng, path_of):
     return out
 
 
-def _holding_store(toks, rng, j, path, lo, hi, until, base_names, guard=None):
+def _holding_store(toks, rng, j, path, lo, hi, until, base, guard=None):
     """Does the store X->path = v at token j (its value tokens lo..hi-1) still hold at
     token until? It comes before, in a block around until and not as the branch of a
     test (if (set) e->key = id;), no other write of the function changes that field,
@@ -5884,8 +5884,8 @@ def _holding_store(toks, rng, j, path, lo, hi, until, base_names, guard=None):
         k -= 1
     block_end = matching_close(text, k)
     if any(j < w[0] <= block_end and w[0] != j and not _leaves_before(toks, rng, w[0], until)
-           for w in _field_writes(toks, rng, lambda node, want=path: want if
-                                  _tail_path(node) == want else None)):
+           for w in _field_writes(toks, rng, lambda node: path if
+                                  _path_of(node, base) == path else None)):
         return False                 # e->key = id; ... e->key ^= 16;
     value_names = {text[i] for i in range(lo, hi) if toks.kind[i] == 'id'}
     value = text[lo:hi]
@@ -5896,7 +5896,7 @@ def _holding_store(toks, rng, j, path, lo, hi, until, base_names, guard=None):
     for i in range(hi, until):
         if toks.kind[i] != 'id':
             continue
-        if text[i] in value_names | set(base_names) and text[i - 1] not in ('->', '.') and (
+        if text[i] in value_names | free_names(base) and text[i - 1] not in ('->', '.') and (
                 text[i + 1] in _ASSIGN_OPS or text[i + 1] in ('++', '--') or
                 text[i - 1] in ('++', '--') or text[i - 1] == '&' and (
                     text[i + 1] not in ('->', '.') or text[i + 2] == path[0])) and \
@@ -6088,7 +6088,7 @@ def _stores_of(d, param):
         obj = text[target]
         kinds = ([params.index(obj)] if obj in params else []) + \
             (['return'] if obj in returned else [])
-        if kinds and _holding_store(toks, rng, j, path, lo, hi, end, base_names=(obj,),
+        if kinds and _holding_store(toks, rng, j, path, lo, hi, end, ('id', obj, (j, j)),
                                     guard=obj) and \
                 param not in {text[i] for i in range(d.body[0], d.body[1])
                               if text[i + 1] in _ASSIGN_OPS and text[i - 1] not in ('->', '.')}:
@@ -6605,8 +6605,9 @@ class _Body:
                 bare = strip_parens(bare[1])
             if bare[0] == 'id' and bare[1] in self.aliases:
                 self.aliases.add(var)    # e = it, e = (struct item *)it
-            elif not self.is_place(value):
-                self.impure.add(var)     # low = it->key & 0xff
+            elif not self.is_place(value) or ' '.join(
+                    (declared_type(self.fs, var, self.rng) or '').split()) in _NARROW_TYPES:
+                self.impure.add(var)     # low = it->key & 0xff; u8 low = it->key
             self.derived_fields[var] = {f for n, f in places(value) if n in self.aliases and f}.union(
                 *(self.derived_fields.get(n, set()) for n in free_names(value)))
         if once and (self.proves(value, True) or self.proves(value, False)):
