@@ -5246,9 +5246,10 @@ def lookup_failure(fs, t, s, helpers):
                     if walk_shapes and shape == (None, '*') and (None, '*') not in walk_shapes:
                         return ('its key is %s, where entries are added by %s: the two agree '
                                 'under the mask only' % (_shape_text(walk_shapes), _shape_text({shape})))
-                    if walk_shapes == {(None, '*')} and _operates_on_entry(red.key, _added_base(fs, other)):
-                        return ('its key is %s, where entries are added by a computation of their '
-                                'fields ("%s"): the two agree under the mask only'
+                    if walk_shapes == {(None, '*')} and \
+                            _operates_on_entry(red.key, _added_base(fs, other)):
+                        return ('its key is %s, where entries are added by a computation of '
+                                'their fields ("%s"): the two agree under the mask only'
                                 % (_shape_text(walk_shapes), red.key_text))
                     found = _added_key_paths(fs, t, other, red, helpers)
                     if found is None:
@@ -5410,6 +5411,11 @@ def _inlinable(d):
     return _substitute(node, values) if values else node
 
 
+def _is_narrow(type_text):
+    """Is a declared type (None for none) an integer type narrower than an int?"""
+    return type_text is not None and ' '.join(type_text.split()) in _NARROW_TYPES
+
+
 def _returns_narrow(d):
     """Does the function d return a type narrower than an int (static u8 low(u32 x))?"""
     if d.kind != 'function':
@@ -5434,13 +5440,13 @@ def _substitute(node, values):
                  and p[0] in _NODE_KINDS else
                  [_substitute(a, values) for a in p] if isinstance(p, list) else p for p in node)
 
-
+@initialize:python@
+@@
 def _named_true_when_equal(name):
     """Does a kernel name say its function is true when equal (*equal*, *_eq, *match*)?"""
     return 'equal' in name or 'eq' in name.lower().split('_') or 'match' in name
 
-@initialize:python@
-@@
+
 def _called(node, helpers, depth=0):
     """The functions node calls, and those the file's functions among them call."""
     out = set()
@@ -5677,8 +5683,9 @@ def _added_key_paths(fs, t, site, red, helpers):
 def _resolve_key(fs, node, text, rng, base, until, helpers, paths, depth, through=False):
     """Add to paths the field paths of base that the places of node (tokens text) come
     from in the function rng, where it is used at token until; False where one does not
-    come from base (see _added_key_paths()). through: node is read by a call that may read what it points
-    to (jhash(&e->k, ...), hash_address(a)), not by its value (hash_ptr(a))."""
+    come from base (see _added_key_paths()). through: node is read by a call that may
+    read what it points to (jhash(&e->k, ...), hash_address(a)), not by its value
+    (hash_ptr(a))."""
     if node[0] in ('num', 'str', 'sizeof'):
         return True
     if _same_node(node, base) or node[0] == 'un' and node[1] == '&' and _same_node(node[2], base):
@@ -5869,20 +5876,12 @@ def _holding_store(toks, rng, j, path, lo, hi, until, base, guard=None):
     if text[start - 1] in (')', 'else') and not (
             guard is not None and text[start - 4:start] == ['if', '(', guard, ')']):
         return False                 # if (set) e->key = id; not if (it) it->key = id;
-    depth, k = 0, j
-    while k > rng[0] and not (text[k] == '{' and depth == 0):
-        depth += text[k] == '}' and 1 or text[k] == '{' and -1 or 0
-        k -= 1
+    k = _block_open(text, j, rng[0])
     if not k < until < matching_close(text, k):
         return False                 # if (set) { e->key = id; } then the add
     # no other write of the field from the store to the end of the block of until (a
     # write before the store, or on another path, leaves it)
-    k = until
-    depth = 0
-    while k > rng[0] and not (text[k] == '{' and depth == 0):
-        depth += text[k] == '}' and 1 or text[k] == '{' and -1 or 0
-        k -= 1
-    block_end = matching_close(text, k)
+    block_end = matching_close(text, _block_open(text, until, rng[0]))
     if any(j < w[0] <= block_end and w[0] != j and not _leaves_before(toks, rng, w[0], until)
            for w in _field_writes(toks, rng, lambda node: path if
                                   _path_of(node, base) == path else None)):
@@ -5913,10 +5912,7 @@ def _leaves_before(toks, rng, i, until):
     leaves the function (if (err) { n = NULL; goto out; }), so that no path goes
     from i to until?"""
     text = toks.text
-    k, depth = i, 0
-    while k > rng[0] and not (text[k] == '{' and depth == 0):
-        depth += text[k] == '}' and 1 or text[k] == '{' and -1 or 0
-        k -= 1
+    k = _block_open(text, i, rng[0])
     close = matching_close(text, k)
     if k == rng[0] or close >= until:
         return False
@@ -5930,6 +5926,14 @@ def _leaves_before(toks, rng, i, until):
                    text[m - 1] in (';', '{', '}') for m in range(until, rng[1]))
     return text[start] == 'return'
 
+
+def _block_open(text, i, lo):
+    """The { of the innermost block around token i (lo, that of the function, at most)."""
+    k, depth = i, 0
+    while k > lo and not (text[k] == '{' and depth == 0):
+        depth += text[k] == '}' and 1 or text[k] == '{' and -1 or 0
+        k -= 1
+    return k
 
 
 # words that a ( follows and that call nothing
@@ -6096,19 +6100,6 @@ def _stores_of(d, param):
     return out
 
 
-def _store_target(toks, i):
-    """(the token index of X, the field path) where token i is the value of a statement
-    X->a.b = v; (or one declarator of it), else (i, ())."""
-    text = toks.text
-    if text[i - 1] != '=' or text[i + 1] not in (';', ','):
-        return i, ()
-    j, path = i - 2, []
-    while text[j - 1] in ('->', '.') and toks.kind[j] == 'id':
-        path.insert(0, text[j])
-        j -= 2
-    return j, tuple(path)
-
-
 def _assigned_once(fs, field):
     """Does the file assign the field of that name (x->f = v, x.f = v) once?"""
     text = fs.toks.text
@@ -6128,7 +6119,7 @@ def _key_shape(fs, red, rng):
         value = _single_value(fs, rng, node[1])
         declared = declared_type(fs, node[1], rng)
         if value is not None:
-            if declared is not None and ' '.join(declared.split()) in _NARROW_TYPES:
+            if _is_narrow(declared):
                 narrow = ' '.join(declared.split())     # u8 k8 = key;
             node = value
     return (narrow, _key_form(node, text))
@@ -6605,8 +6596,7 @@ class _Body:
                 bare = strip_parens(bare[1])
             if bare[0] == 'id' and bare[1] in self.aliases:
                 self.aliases.add(var)    # e = it, e = (struct item *)it
-            elif not self.is_place(value) or ' '.join(
-                    (declared_type(self.fs, var, self.rng) or '').split()) in _NARROW_TYPES:
+            elif not self.is_place(value) or _is_narrow(declared_type(self.fs, var, self.rng)):
                 self.impure.add(var)     # low = it->key & 0xff; u8 low = it->key
             self.derived_fields[var] = {f for n, f in places(value) if n in self.aliases and f}.union(
                 *(self.derived_fields.get(n, set()) for n in free_names(value)))
@@ -6624,8 +6614,7 @@ class _Body:
             return self.is_place(node[2])
         if node[0] == 'call' and node[1][0] == 'id':
             d = self.helpers.get(node[1][1])
-            if d is not None and (_returns_narrow(d) or any(
-                    t and ' '.join(t.split()) in _NARROW_TYPES for _n, t in d.params)):
+            if d is not None and (_returns_narrow(d) or any(_is_narrow(t) for _n, t in d.params)):
                 return False         # to_u8(u8 x), u8 to_u8(x): a type cuts what it is given
             inlined = self.inline(node[1][1], node[2])
             return inlined is not None and self.is_place(inlined)   # port_ns(p): p->ns
