@@ -10,7 +10,7 @@ from .cexpr import Unknown, is_primary, render, tidy_key
 from .allocated import FREES
 from .files import _FACTS, Site, statement_end
 from .helpers import split_reduction
-from .lookups import NOT_A_LOOKUP, lookup_failure
+from .lookups import NOT_A_LOOKUP, chain_failure, lookup_failure
 from .tokens import include_lines, matching_close, outermost_last
 from .sites import Helpers
 from .files import function_header, function_range, occurrences, tok_indices
@@ -188,6 +188,9 @@ def decide(fs):
             if why:
                 t.refuse(NOT_A_LOOKUP % (s.key_text or s.var or s.table_text, why), s.op_pos)
                 break
+        why = chain_failure(fs, t) if not t.reasons else None
+        if why:
+            t.refuse(why)
     renames = index_renames(fs)
     for t in fs.tables.values():
         t.verdict = 'skipped' if t.reasons else 'converted'

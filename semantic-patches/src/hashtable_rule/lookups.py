@@ -34,7 +34,7 @@ from .cexpr import _TYPE_WORDS, TYPEDEFS, Unknown, free_names, parse_tokens, str
 from .files import (declared_type, function_header, function_range, is_parameter, occurrences,
                     statement_end, token_indices)
 from .helpers import _ASSIGN_OPS
-from .positional import enclosing_call
+from .positional import Positional, enclosing_call
 from .sites import key_names
 from .tokens import Tokens, argument_spans, directive_start, matching_close, matching_open
 
@@ -177,6 +177,87 @@ def lookup_failure(fs, t, s, helpers):
     return None
 
 
+def chain_failure(fs, t):
+    """Why the chains of table t are used otherwise than bucket by bucket, or None: an
+    entry put beside another (hlist_add_behind(&n->node, &e->node) puts n in e's bucket,
+    whatever n's key), a walk that goes on from an entry that a lookup returned
+    (hlist_for_each_entry_continue(e, node)), a read of the next entry of a chain
+    (e->node.next). The open-coded table keeps an entry and its neighbours in the
+    masked bucket; hash_add() spreads the keys otherwise."""
+    members = set()
+    for s in t.sites:
+        at = fs.toks.at_pos(s.op_pos)
+        if at is None or fs.toks.text[at + 1:at + 2] != ['(']:
+            continue
+        if s.kind.startswith('hlist_for_each'):
+            members.add(_member(fs, at))
+        elif s.kind.startswith('hlist_add'):
+            node = _node_member(fs.toks, *argument_spans(fs.toks.text, at + 1)[0])
+            members.add(node)
+    members.discard(None)
+    if not members:
+        return None
+    # functions that walk the table bucket by bucket by their number (the next step of a seq_file:
+    # from an entry to the next, then to the next bucket) visit every entry, in another
+    # order only, as hash_for_each() does
+    by_number = [function_range(fs, s.op_pos) for s in t.positional] + \
+        [function_range(fs, w['pos']) for w in t.walks] + _numbered_functions(fs, t)
+    text = fs.toks.text
+    for j in range(1, len(text) - 3):
+        word = text[j]
+        if any(rng is not None and rng[0] <= j <= rng[1] for rng in by_number):
+            continue
+        if word in _BESIDE_ADDS and text[j + 1] == '(':
+            spans = argument_spans(text, j + 1)
+            if any(_node_member(fs.toks, lo, hi) in members for lo, hi in spans):
+                return ('an entry is put beside another with %s(), in the bucket of that entry '
+                        'whatever its own key' % word)
+        elif word.startswith(_WALKS_ON) and text[j + 1] == '(':
+            spans = argument_spans(text, j + 1)
+            last = spans[-1]
+            if len(spans) in (2, 3) and last[1] == last[0] + 1 and text[last[0]] in members:
+                return ('a walk goes on from an entry with %s(), through the entries of '
+                        'other keys in its bucket' % word)
+        elif word in members and text[j - 1] in ('.', '->') and text[j + 1] == '.' and \
+                text[j + 2] in ('next', 'pprev'):
+            return 'the chain is read beside an entry (%s)' % fs.toks.source_of(j - 2, j + 3)
+    return None
+
+
+def _numbered_functions(fs, t):
+    """The functions that index table t by a bucket number picked without a key
+    (T[iter->bucket].first)."""
+    text, out = fs.toks.text, []
+    positions = Positional(fs)
+    for j in occurrences(fs, t.name):
+        if text[j + 1:j + 2] != ['['] or text[j - 1] in ('->', '.'):
+            continue
+        rng = function_range(fs, fs.toks.pos[j])
+        try:
+            index = parse_tokens(fs.toks, j + 2, matching_close(text, j + 1))
+        except (Unknown, IndexError):
+            continue
+        if rng is not None and positions.value(index, rng):
+            out.append(rng)
+    return out
+
+
+def _node_member(toks, lo, hi):
+    """The member of &e->node or &items[i].node in tokens lo..hi-1 (an argument), or None."""
+    text = toks.text
+    if hi - lo >= 4 and text[lo] == '&' and text[hi - 2] in ('->', '.') and \
+            toks.kind[hi - 1] == 'id':
+        return text[hi - 1]
+    return None
+
+
+# hlist calls that put a node beside another, in its chain (and their pre-3.9 names)
+_BESIDE_ADDS = {'hlist_add_before', 'hlist_add_behind', 'hlist_add_after', 'hlist_add_before_rcu',
+                'hlist_add_behind_rcu', 'hlist_add_after_rcu'}
+# iterators that start from an entry rather than from a bucket
+_WALKS_ON = ('hlist_for_each_entry_continue', 'hlist_for_each_entry_from')
+
+
 # the path that stands for the address of an entry, which no test of a field compares
 _ADDRESS = ('&',)
 
@@ -265,55 +346,129 @@ def _children(node):
                 yield part
 
 
-def _returned(d):
-    """The expression the one return of the function d returns, or None."""
-    toks = d.toks.text
-    lo, hi = d.body
-    returns = [j for j in range(lo, hi) if toks[j] == 'return']
-    if len(returns) != 1:
-        return None
-    j = end = returns[0] + 1
-    while end < hi and toks[end] != ';':
-        end += 1
-    try:
-        return parse_tokens(d.toks, j, end)
-    except Unknown:
-        return None
-
-
 def _inlinable(d):
-    """The expression the function or macro d returns, where its body is that one
-    expression of its parameters (return a->k == b; or #define EQ(a, b) (...)), locals
-    given their value once before it read in their place (u32 a = e->alias; return a ==
-    k;), or None (other statements, several returns)."""
+    """The expression the function or macro d returns, where its body is one expression
+    of its parameters (return a->k == b; or #define EQ(a, b) (...)), locals given their
+    value once before it read in their place (u32 a = e->alias; return a == k;), a chain
+    of if (c) return v; before the last return read as one expression (_chained()), or
+    None (other statements, a parameter narrower than an int, which cuts its argument)."""
     if d.kind == 'macro':
         try:
             return parse_tokens(d.toks, d.body[0], d.body[1])
         except Unknown:
             return None
-    node = _returned(d)
-    if node is None:
+    if any(_is_narrow(ptype) for _name, ptype in d.params):
         return None
     toks = d.toks.text
     lo, hi = d.body
-    ret = next(j for j in range(lo, hi) if toks[j] == 'return')
-    values = {}
     start = lo + 1 if toks[lo] == '{' else lo
-    for end in [j for j in range(start, ret) if toks[j] == ';']:
+    end = hi - 1 if hi > lo and toks[hi - 1] == '}' else hi
+    values = {}
+    while True:
+        semi = _statement_end(toks, start, end)
+        if semi is None or toks[start] in ('if', 'return'):
+            break
         # a local given its value once: u32 a = e->alias; (read in its place)
-        eqs = [j for j in range(start, end) if toks[j] in _ASSIGN_OPS]
+        eqs = [j for j in range(start, semi) if toks[j] in _ASSIGN_OPS]
         if len(eqs) != 1 or toks[eqs[0]] != '=' or eqs[0] - start < 2 or \
                 d.toks.kind[eqs[0] - 1] != 'id' or toks[eqs[0] - 1] in values or \
                 any(d.toks.kind[j] != 'id' and toks[j] != '*' for j in range(start, eqs[0])):
             return None
         try:
-            values[toks[eqs[0] - 1]] = _substitute(parse_tokens(d.toks, eqs[0] + 1, end), values)
+            values[toks[eqs[0] - 1]] = _substitute(parse_tokens(d.toks, eqs[0] + 1, semi), values)
         except Unknown:
             return None
-        start = end + 1
-    if any(t not in ('{', '}', ';') for t in toks[start:ret]):
+        start = semi + 1
+    try:
+        node = _chained(d.toks, start, end)
+    except (Unknown, IndexError):
+        return None
+    if node is None:
         return None
     return _substitute(node, values) if values else node
+
+
+def _statement_end(toks, lo, hi):
+    """The ; that ends the statement at lo (outside parentheses), or None."""
+    depth = 0
+    for j in range(lo, hi):
+        if toks[j] in ('(', '[', '{'):
+            depth += 1
+        elif toks[j] in (')', ']', '}'):
+            depth -= 1
+        elif toks[j] == ';' and depth == 0:
+            return j
+    return None
+
+
+def _return_at(toks, lo, hi):
+    """(the node of return X; at lo, or of { return X; }, the index after it), or None."""
+    braced = toks[lo] == '{'
+    j = lo + 1 if braced else lo
+    if j >= hi or toks[j] != 'return':
+        return None
+    semi = _statement_end(toks, j, hi)
+    if semi is None or semi == j + 1:
+        return None
+    after = semi + 1
+    if braced:
+        if after >= hi or toks[after] != '}':
+            return None
+        after += 1
+    return j + 1, semi, after
+
+
+def _chained(dtoks, lo, hi):
+    """The statements lo..hi-1, if (c) return v; [else return w;] ... return x;, as one
+    expression: c ? v : (...), where a return of a constant becomes && or || (if (a != b)
+    return false; return true; is !(a != b) && 1, read as !(a != b)); None for any other
+    statement."""
+    toks = dtoks.text
+    if lo >= hi:
+        return None
+    if toks[lo] == 'return':
+        ret = _return_at(toks, lo, hi)
+        if ret is None or ret[2] != hi:
+            return None
+        return parse_tokens(dtoks, ret[0], ret[1])
+    if toks[lo] != 'if' or lo + 1 >= hi or toks[lo + 1] != '(':
+        return None
+    close = matching_close(toks, lo + 1)
+    if close is None or close + 1 >= hi:
+        return None
+    cond = ('paren', parse_tokens(dtoks, lo + 2, close), (lo + 1, close + 1))
+    ret = _return_at(toks, close + 1, hi)
+    if ret is None:
+        return None
+    then = parse_tokens(dtoks, ret[0], ret[1])
+    after = ret[2]
+    if after < hi and toks[after] == 'else':
+        rest = _chained(dtoks, after + 1, hi)
+    else:
+        rest = _chained(dtoks, after, hi)
+    if rest is None:
+        return None
+    span = (lo, hi)
+    truth, rest_truth = _truth(then), _truth(rest)
+    if truth is False:
+        inverse = ('un', '!', cond, cond[-1])
+        return inverse if rest_truth is True else ('bin', '&&', inverse, rest, span)
+    if truth is True:
+        return cond if rest_truth is False else ('bin', '||', cond, rest, span)
+    return ('?', cond, then, rest, span)
+
+
+def _truth(node):
+    """True or False for a constant return value (1, true, 0, false, NULL), else None."""
+    node = strip_parens(node)
+    if node[0] == 'num':
+        try:
+            return int(node[1].rstrip('uUlL'), 0) != 0
+        except ValueError:
+            return None
+    if node[0] == 'id' and node[1] in ('true', 'false', 'NULL'):
+        return node[1] == 'true'
+    return None
 
 
 def _is_narrow(type_text):
@@ -344,6 +499,19 @@ def _substitute(node, values):
     return tuple(_substitute(p, values) if isinstance(p, tuple) and p and isinstance(p[0], str)
                  and p[0] in _NODE_KINDS else
                  [_substitute(a, values) for a in p] if isinstance(p, list) else p for p in node)
+
+
+def _is_function_pointer(fs, name):
+    """Is name a pointer of the file that a call goes through ((*match)(...) declared, or
+    given a value: match = low_eq)?"""
+    text = fs.toks.text
+    for j in token_indices(fs, name):
+        if not 2 <= j < len(text) - 1:
+            continue
+        if text[j - 2:j] == ['(', '*'] and text[j + 1] == ')' or \
+                text[j + 1] == '=' and text[j - 1] in (';', '{', '}'):
+            return True
+    return False
 
 
 def _named_true_when_equal(name):
@@ -1611,10 +1779,13 @@ class _Body:
             got = self._body_polarity(d, depth)
             if got is not None:
                 return got
-            if d.kind == 'function' and _returned(d) is None:
-                # several returns: only a name that says true when equal is read (a
-                # *cmp of the file may return 1 when equal, or 0 for a wildcard)
-                return 'true' if _named_true_when_equal(name) else None
+            if d.kind == 'function':
+                return None          # its body is read, not its name (it may compare
+                                     # another field, or a part of one)
+        if d is None and _is_function_pointer(self.fs, name):
+            return None              # what it points to is not known here
+        if 'case' in name or 'icmp' in name:
+            return None              # strcasecmp(): equal but for case, where hashes differ
         if name in _TRUE_WHEN_EQUAL or _named_true_when_equal(name):
             return 'true'
         if 'cmp' in name or 'compare' in name or name.endswith('neq'):
