@@ -5260,6 +5260,8 @@ def lookup_failure(fs, t, s, helpers):
                     entry_fields |= set(key_names(red)[1]) | fields
                 if entry_paths is None:
                     break
+        if entry_paths:
+            t.added_key_paths = entry_paths - {_ADDRESS}
         key_calls = {c for red in reds if red.key is not None for c in _called(red.key, helpers)}
         _Body(fs, at, rng, keys, deep, _added_entries(fs, t, s, rng) - cursors, cursors,
               helpers, entry_fields,
@@ -5272,7 +5274,7 @@ def lookup_failure(fs, t, s, helpers):
     return None
 
 
-def chain_failure(fs, t):
+def chain_failure(fs, t, helpers):
     """Why the chains of table t are used otherwise than bucket by bucket, or None: an
     entry put beside another (hlist_add_behind(&n->node, &e->node) puts n in e's bucket,
     whatever n's key), a walk that goes on from an entry that a lookup returned
@@ -5290,8 +5292,9 @@ def chain_failure(fs, t):
             node = _node_member(fs.toks, *argument_spans(fs.toks.text, at + 1)[0])
             members.add(node)
     members.discard(None)
-    if not members:
-        return None
+    written = _key_write(fs, t, getattr(t, 'added_key_paths', set()), helpers)
+    if written or not members:
+        return written
     # functions that walk the table bucket by bucket by their number (the next step of a seq_file:
     # from an entry to the next, then to the next bucket) visit every entry, in another
     # order only, as hash_for_each() does
@@ -5353,6 +5356,319 @@ _BESIDE_ADDS = {'hlist_add_before', 'hlist_add_behind', 'hlist_add_after', 'hlis
 _WALKS_ON = ('hlist_for_each_entry_continue', 'hlist_for_each_entry_from')
 
 
+def _key_write(fs, t, paths, helpers):
+    """Why a field that the entries of t are added by may change while they are in the
+    table, or None. A write of it (e->key = v, e->key += 16, ++e->key, &e->key given to
+    a call that may write) counts but before an add of the function (a store the add
+    then reads, or a re-add after hlist_del()), or in a function of no site of the
+    table that fills an entry of its own (e = kzalloc(...); e->key = key). The open-coded
+    table keeps such an entry where it was, and finds it while the changed key still
+    has its masked bucket; hash_min() picks another."""
+    names = {p[-1] for p in paths if p}
+    if not names:
+        return None
+    memo = getattr(t, 'key_write_memo', None)
+    if memo is not None and memo[0] == names:
+        return memo[1]
+    why = None
+    text = fs.toks.text
+    sites = [(fs.toks.at_pos(s.op_pos), s) for s in t.sites]
+    # an entry given its key, then added to this or another table of the file
+    structs = _entry_structs(fs, t)
+    adders = _adding_functions(fs, [fs.toks.at_pos(s.op_pos) for other in fs.tables.values()
+                                    for s in other.sites if s.kind.startswith('hlist_add')])
+    for name in sorted(names):
+        for j in token_indices(fs, name):
+            if text[j - 1] not in ('->', '.') or not _written_at(fs, j, helpers):
+                continue
+            rng = function_range(fs, fs.toks.pos[j])
+            if rng is None or not rng[0] <= j <= rng[1] or _other_struct(fs, j, rng, structs):
+                continue
+            inside = [(at, s) for at, s in sites if at is not None and rng[0] <= at <= rng[1]]
+            if any(at > j and s.kind.startswith('hlist_add') for at, s in inside) or \
+                    _added_later(fs, j, rng, adders):
+                continue             # stored, then added (or added again)
+            if not inside and (_filled_here(fs, rng, j) or _set_before_adds(fs, j, rng, adders)):
+                continue
+            lo = _place_start(fs, j, rng[0])
+            why = ('the field "%s" that its entries are added by is written while they may be '
+                   'in the table (%s, line %d): they stay in the bucket of the old key, which '
+                   'the mask may keep and hash_min() does not'
+                   % (name, fs.toks.source_of(lo, j + 1), fs.toks.pos[j][0]))
+            break
+        if why:
+            break
+    t.key_write_memo = (names, why)
+    return why
+
+
+def _written_at(fs, j, helpers):
+    """Is the field named at token j (X->key) written there: assigned, stepped, copied
+    into, or its address given to a call that may write or kept (u32 *p = &e->key)?"""
+    text = fs.toks.text
+    if text[j - 1] == '.' and text[j - 2] in ('{', ','):
+        return False                 # { .key = 1 }: an initializer
+    k = j + 1
+    while k < len(text) and (text[k] == '[' or text[k] == '.'):
+        k = matching_close(text, k) + 1 if text[k] == '[' else k + 2
+    if k < len(text) and text[k] == '->':
+        return False                 # what the field points to, not the field
+    if k < len(text) and (text[k] in _ASSIGN_OPS or text[k] in ('++', '--')):
+        return True
+    lo = _place_start(fs, j, 0)
+    if text[lo - 1] in ('++', '--'):
+        return True
+    if text[lo - 1] != '&':
+        return False
+    call = enclosing_call(text, lo - 1)
+    if call is None:
+        return True                  # kept in a pointer, or written through a cast
+    return _may_write_argument(call, helpers)
+
+@initialize:python@
+@@
+def _adding_functions(fs, adds):
+    """The names of the functions that add (those of the add tokens adds, and those that
+    call them, three calls deep)."""
+    text = fs.toks.text
+    ranges = {function_range(fs, fs.toks.pos[at]) for at in adds if at is not None} - {None}
+    names = set()
+    for _ in range(3):
+        new = {_function_name(function_header(fs, rng)[0]) for rng in ranges} - names - {None}
+        if not new:
+            break
+        names |= new
+        ranges = set()
+        for name in new:
+            for i in token_indices(fs, name):
+                if text[i + 1:i + 2] == ['('] and text[i - 1] not in ('->', '.'):
+                    rng = function_range(fs, fs.toks.pos[i])
+                    if rng is not None and rng[0] < i < rng[1]:
+                        ranges.add(rng)
+    return names
+
+
+def _added_later(fs, j, rng, adders):
+    """Is the object whose field is written at token j (e of e->key, items[i] of
+    items[i].key) added to a list after it in the function rng: hlist_add_head(&e->node,
+    ...), or given to a function that adds (port_add(&ports[i]))?"""
+    text = fs.toks.text
+    lo = _place_start(fs, j, rng[0])
+    base = text[lo:j - 1]
+    # the object, or what it is a part of (handlers[i][0]: handlers[i]; p.port: p)
+    bases = [base] + [base[:k] for k in range(1, len(base)) if base[k] in ('[', '.', '->')]
+    if not base:
+        return False
+    for i in range(j + 1, rng[1]):
+        if text[i] == '=' and text[i + 1:i + 2] == ['&'] and text[i + 2:i + 2 + len(base)] == base \
+                and text[i - 2] in ('->', '.'):
+            return True              # linked to another object (items[i].own = &owners[i])
+        if text[i - 1] not in ('(', ',', '&') or not any(
+                text[i:i + len(b)] == b and text[i + len(b)] in (',', ')', '->', '.')
+                for b in bases):
+            continue
+        call = enclosing_call(text, i - 1 if text[i - 1] == '&' else i)
+        if call is not None and (call[0].startswith(('hlist_add', 'hlist_replace')) or
+                                 call[0] in adders):
+            return True
+    return False
+
+
+def _function_name(header):
+    """The name a function header (its tokens up to the body) defines, or None."""
+    depth = 0
+    for k in range(len(header) - 1, -1, -1):
+        if header[k] == ')':
+            depth += 1
+        elif header[k] == '(':
+            depth -= 1
+            if depth == 0:
+                return header[k - 1] if k > 0 and (header[k - 1][:1].isalpha() or
+                                                   header[k - 1][:1] == '_') else None
+    return None
+
+
+def _writes_through(d, param, helpers, depth=0):
+    """May the function d write what its pointer parameter param points to (*p = v,
+    p->a = v, p[i]++), or hand it on to a call that may, or keep it elsewhere?"""
+    toks = d.toks.text
+    lo, hi = d.body
+    for j in range(lo, hi):
+        if toks[j] != param or toks[j - 1] in ('->', '.'):
+            continue
+        k = j + 1
+        while k < hi and (toks[k] == '[' or toks[k] in ('.', '->')):
+            k = matching_close(toks, k) + 1 if toks[k] == '[' else k + 2
+        if toks[k] in _ASSIGN_OPS or toks[k] in ('++', '--') or toks[j - 1] in ('++', '--'):
+            return True
+        if toks[j - 1] == '=' or toks[k] == ';' and toks[j - 1] == 'return':
+            return True              # kept, or returned, elsewhere
+        call = enclosing_call(toks, j)
+        if call is not None and k == j + 1 and toks[k] in (',', ')') and toks[j - 1] in ('(', ','):
+            if _may_write_argument(call, helpers, depth):
+                return True          # handed on whole
+    return False
+
+
+def _may_write_argument(call, helpers, depth=0):
+    """May the call (name, argument number) write what its argument points to?"""
+    name, arg = call
+    if name in _COPY_INTO:
+        return arg == 0
+    d = helpers.get(name)
+    if d is not None and d.local and d.kind == 'function':
+        params = d.param_names()
+        return depth > 3 or arg >= len(params) or _writes_through(d, params[arg], helpers, depth + 1)
+    if name in _READ_ONLY_ADDRESS or name.startswith(('nla_put', 'copy_to_')):
+        return False                 # it copies from the address
+    words = set(name.lower().split('_'))
+    return bool(words & _WRITING_ADDRESS or any(w.startswith(_WRITING_ADDRESS_PREFIXES)
+                                                 for w in words) or
+                any(c in name for c in ('cpy', 'memset', 'memmove', 'strcat', 'scanf')))
+
+
+def _set_before_adds(fs, j, rng, adders):
+    """Is the object written at token j a parameter of the function rng, a setter whose
+    every call in the file comes before an add in its caller (item_init(e, key);
+    hlist_add_head(&e->node, ...), or e = item_set(e, key); then an add)?"""
+    text = fs.toks.text
+    lo = _place_start(fs, j, rng[0])
+    if not is_parameter(fs, text[lo], rng):
+        return False
+    header, start = function_header(fs, rng)
+    param = _parameter_names(header).index(text[lo]) if text[lo] in _parameter_names(header) else -1
+    name = _function_name(header)
+    calls = [i for i in token_indices(fs, name) if not start <= i <= rng[1] and
+             text[i - 1] not in ('->', '.')] if name else []
+    if not calls:
+        return False
+    for i in calls:
+        if text[i + 1] != '(':
+            return False             # its address is taken: any caller may set any entry
+        caller = function_range(fs, fs.toks.pos[i])
+        if caller is not None and caller[0] < i < caller[1] and _fresh_argument(fs, i, param, caller):
+            continue                 # it sets an object its caller has just made
+        if caller is None or not caller[0] < i < caller[1] or not any(
+                (text[k].startswith('hlist_add') or text[k] in adders) and text[k + 1] == '('
+                for k in range(matching_close(text, i + 1), caller[1])):
+            return False
+    return True
+
+
+def _fresh_argument(fs, i, param, caller):
+    """Is argument number param of the call at token i a local that its caller has just
+    allocated (othercon = kzalloc(...); con_init(othercon, id))?"""
+    spans = argument_spans(fs.toks.text, i + 1)
+    if not 0 <= param < len(spans):
+        return False
+    lo, hi = spans[param]
+    return hi == lo + 1 and fs.toks.kind[lo] == 'id' and _fresh(fs, fs.toks.text[lo], caller, i)
+
+
+def _place_start(fs, j, floor):
+    """The first token of the place whose field is named at token j (items of
+    items[i].key, e of e->key), not before token floor nor on a directive line."""
+    text = fs.toks.text
+    lo = j - 1
+    while lo > floor and (fs.toks.kind[lo - 1] == 'id' and text[lo - 1] not in _PLACE_STOPS
+                          or text[lo - 1] in ('->', '.', ']')) and \
+            directive_start(fs.toks, lo - 1) is None:
+        lo = matching_open(text, lo - 1) if text[lo - 1] == ']' else lo - 1
+    return lo
+
+
+_PLACE_STOPS = {'return', 'if', 'else', 'do', 'case', 'goto', 'sizeof'}
+
+
+def _filled_here(fs, rng, j):
+    """Does the write at token j fill an entry that the function rng makes itself: its
+    base a local given an allocation, or a struct local?"""
+    lo = _place_start(fs, j, rng[0])
+    if fs.toks.kind[lo] != 'id':
+        return False
+    if _fresh(fs, fs.toks.text[lo], rng, j):
+        return True
+    decl = declared_type(fs, fs.toks.text[lo], rng)
+    return decl is not None and '*' not in decl and decl.startswith(('struct', 'union'))
+
+
+def _fresh(fs, name, rng, before):
+    """Is the local name of function rng given a new object before token before
+    (name = kzalloc(...), (struct s *)kmalloc(...), item_new(...))?"""
+    text = fs.toks.text
+    for i in occurrences(fs, name, rng[0], before):
+        if text[i + 1] != '=' or text[i - 1] in ('->', '.'):
+            continue
+        k = i + 2
+        while k < before and text[k] != ';' and not (fs.toks.kind[k] == 'id' and text[k + 1] == '('):
+            k += 1
+        call = text[k] if k < before and text[k] != ';' else ''
+        if 'alloc' in call or call.endswith(('_new', '_create', 'dup')):
+            return True
+    return False
+
+
+def _entry_structs(fs, t):
+    """The struct types of the cursors of the walks of t (struct item of
+    hlist_for_each_entry(it, ...) where struct item *it), or None where one is not
+    known."""
+    out = set()
+    for s in t.sites:
+        if not s.kind.startswith('hlist_for_each'):
+            continue
+        at = fs.toks.at_pos(s.op_pos)
+        rng = function_range(fs, s.op_pos)
+        if at is None or rng is None or fs.toks.text[at + 1] != '(':
+            return None
+        lo, hi = argument_spans(fs.toks.text, at + 1)[0]
+        tag = _struct_tag(variable_type(fs, fs.toks.text[lo], rng)) if hi == lo + 1 else None
+        if tag is None:
+            return None
+        out.add(tag)
+    return out or None
+
+
+def _struct_tag(type_text):
+    """The tag of a struct type text (const struct item * : item), or None."""
+    words = (type_text or '').replace('*', ' ').split()
+    for k, w in enumerate(words[:-1]):
+        if w in ('struct', 'union'):
+            return words[k + 1]
+    return None
+
+
+def _other_struct(fs, j, rng, structs):
+    """Is the place whose field is written at token j a variable of another struct type
+    than the entries of the table (port->irq, where struct uart_port *port)?"""
+    if not structs:
+        return False
+    lo = _place_start(fs, j, rng[0])
+    text = fs.toks.text
+    k = lo + 1
+    while text[k] == '[':
+        k = matching_close(text, k) + 1       # an element of an array: items[i].key
+    if fs.toks.kind[lo] != 'id' or text[k] not in ('->', '.') or \
+            '->' in text[k + 1:j] or '[' in text[k + 1:j]:
+        return False                 # a->b->key: what b points to is not read here
+    # p->port.irq is a part of what p points to: an entry only where p is one, or holds
+    # one (a struct that embeds the entry is taken to be rare)
+    tag = _struct_tag(variable_type(fs, text[lo], rng))
+    return tag is not None and tag not in structs
+
+
+# calls given the address of a field that only read it
+_READ_ONLY_ADDRESS = {'READ_ONCE', 'ntohl', 'ntohs', 'be32_to_cpup', 'le32_to_cpup', 'get_unaligned'}
+# words of the names of kernel calls that may write what an address they are given points
+# to (other calls given &e->key read it: nla_put(), jhash(), printk())
+_WRITING_ADDRESS = {'write', 'store', 'update', 'change', 'convert', 'assign', 'swap', 'xchg',
+                    'cmpxchg', 'fill', 'parse', 'random', 'read', 'init', 'reset', 'copy', 'move',
+                    'add', 'sub', 'clear', 'toggle', 'bump', 'get'}
+_WRITING_ADDRESS_PREFIXES = ('kstrto', 'scan', 'set', 'inc', 'dec')
+# calls that copy into their first argument
+_COPY_INTO = {'memcpy', 'memmove', 'memset', 'strcpy', 'strncpy', 'strscpy', 'strlcpy',
+              'ether_addr_copy', 'copy_from_user', 'get_random_bytes', 'WRITE_ONCE'}
+
+
 # the path that stands for the address of an entry, which no test of a field compares
 _ADDRESS = ('&',)
 
@@ -5390,7 +5706,8 @@ def _calls_in(node):
     for c in _children(node):
         yield from _calls_in(c)
 
-
+@initialize:python@
+@@
 def places(node, inside=None):
     """What an expression reads, as (variable, fields): p->hdr.id is ('p', ('hdr', 'id')),
     k is ('k', ()); called names are none, the arguments of a call are. inside: a set
@@ -5440,8 +5757,7 @@ def _children(node):
             if isinstance(part, tuple) and part and isinstance(part[0], str):
                 yield part
 
-@initialize:python@
-@@
+
 def _inlinable(d):
     """The expression the function or macro d returns, where its body is one expression
     of its parameters (return a->k == b; or #define EQ(a, b) (...)), locals given their
@@ -5675,7 +5991,8 @@ def _paths_read(d, param):
         paths.add(tuple(fields))
     return paths or None
 
-
+@initialize:python@
+@@
 def _outside_calls(node, through=()):
     """The places node reads other than through a call (req_parent(r) is not r), but for
     calls that hand on their argument (READ_ONCE()) and those of through (the key goes
@@ -5739,8 +6056,7 @@ def _field_paths(node, base):
         out |= got
     return out
 
-@initialize:python@
-@@
+
 def _path_of(node, base):
     """The fields node names of base (e->a.b of e: ('a', 'b'); e itself: ()), or None."""
     path = []
@@ -5972,7 +6288,8 @@ def _parameter_names(header):
         names.append(last)
     return names
 
-
+@initialize:python@
+@@
 def _is_place_node(node):
     """Is node a variable, or a field or an element of one (p->a.b, items[i].k)?"""
     while node[0] in ('field', 'index', 'paren') or node[0] == 'un' and node[1] == '*':
@@ -6027,8 +6344,7 @@ def _field_writes(toks, rng, path_of):
             out.append((j, path, 0, 0))
     return out
 
-@initialize:python@
-@@
+
 def _holding_store(toks, rng, j, path, lo, hi, until, base, guard=None):
     """Does the store X->path = v at token j (its value tokens lo..hi-1) still hold at
     token until? It comes before, in a block around until and not as the branch of a
@@ -6267,7 +6583,8 @@ def _stores_of(d, param):
             out |= {(path, kind) for kind in kinds}
     return out
 
-
+@initialize:python@
+@@
 def _assigned_once(fs, field):
     """Does the file assign the field of that name (x->f = v, x.f = v) once?"""
     text = fs.toks.text
@@ -6313,8 +6630,7 @@ def _single_value(fs, rng, name):
             return None
     return found
 
-@initialize:python@
-@@
+
 def _key_form(node, text):
     kind = node[0]
     if kind in ('id', 'field', 'index'):
@@ -9616,7 +9932,7 @@ def decide(fs):
             if why:
                 t.refuse(NOT_A_LOOKUP % (s.key_text or s.var or s.table_text, why), s.op_pos)
                 break
-        why = chain_failure(fs, t) if not t.reasons else None
+        why = chain_failure(fs, t, helpers) if not t.reasons else None
         if why:
             t.refuse(why)
     renames = index_renames(fs)

@@ -188,7 +188,7 @@ def decide(fs):
             if why:
                 t.refuse(NOT_A_LOOKUP % (s.key_text or s.var or s.table_text, why), s.op_pos)
                 break
-        why = chain_failure(fs, t) if not t.reasons else None
+        why = chain_failure(fs, t, helpers) if not t.reasons else None
         if why:
             t.refuse(why)
     renames = index_renames(fs)
