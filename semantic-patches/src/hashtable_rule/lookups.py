@@ -136,6 +136,7 @@ def lookup_failure(fs, t, s, helpers):
         # value seen in no field of its entry (_added_key_paths()), so that no test of a
         # field proves an entry to be of the key; empty where this file adds none
         entry_fields, entry_paths = set(), set()
+        each_add = []        # the paths of each add: a test must compare a field of every one
         for other in t.sites:
             if other.kind.startswith('hlist_add'):
                 for red in _reductions(fs, t, other):
@@ -162,6 +163,7 @@ def lookup_failure(fs, t, s, helpers):
                         break
                     paths, fields = found
                     entry_paths |= paths or {_ADDRESS}     # a constant key: no field
+                    each_add.append(frozenset(paths or {_ADDRESS}))
                     entry_fields |= set(key_names(red)[1]) | fields
                 if entry_paths is None:
                     break
@@ -170,7 +172,7 @@ def lookup_failure(fs, t, s, helpers):
         key_calls = {c for red in reds if red.key is not None for c in _called(red.key, helpers)}
         _Body(fs, at, rng, keys, deep, _added_entries(fs, t, s, rng) - cursors, cursors,
               helpers, entry_fields,
-              compared_fields=entry_paths,
+              compared_fields=entry_paths, each_add=each_add,
               cast_key=cast_key, lossy_key=lossy_key, key_calls=key_calls).check()
     except NotALookup as e:
         return str(e)
@@ -1695,7 +1697,7 @@ class _Body:
     """
 
     def __init__(self, fs, at, rng, keys, deep, added, cursors, helpers, entry_fields,
-                 compared_fields, cast_key, lossy_key, key_calls):
+                 compared_fields, cast_key, lossy_key, key_calls, each_add=()):
         self.fs, self.text, self.rng, self.helpers = fs, fs.toks.text, rng, helpers
         self.cursors, self.entry_fields = set(cursors), set(entry_fields)
         self.member = _member(fs, at)
@@ -1705,6 +1707,7 @@ class _Body:
         self.cast_key = cast_key     # whether the key casts (then a test may too)
         self.lossy_key = lossy_key   # whether it loses bits (then a test may mask one side)
         self.compared_fields = compared_fields  # the fields of an entry a test may compare
+        self.each_add = each_add                # those of each add (e->a at one, e->b at another)
         self.key_calls = key_calls   # the functions the key goes through
         self.required, self.deep, self.added = set(keys), set(deep), set(added)
         self.sources = {}            # variable -> the places its values come from, or None
@@ -2280,7 +2283,8 @@ class _Body:
                 if paths and self.compared_fields is None:
                     return set()     # the adds key by a parameter stored where it is not seen
                 if paths and self.compared_fields and not all(
-                        any(q[:len(p)] == p or p[:len(q)] == q for q in self.compared_fields)
+                        all(any(q[:len(p)] == p or p[:len(q)] == q for q in added)
+                            for added in self.each_add or [self.compared_fields])
                         for p in paths):
                     return set()     # it->alias == key: not what the entry was added by
                 # f(e->key) == f(key) compares what f sees of both, as e->key * 4 ==
