@@ -5169,6 +5169,7 @@ _READS = {'container_of', 'container_of_const', 'hlist_entry', 'hlist_entry_safe
 
 # integer types narrower than an int: a key cast to one keeps fewer bits than it has
 _NARROW_TYPES = {'u8', 'u16', 's8', 's16', '__u8', '__u16', '__s8', '__s16', 'uint8_t', 'uint16_t',
+                 'u_int8_t', 'u_int16_t',
                  'int8_t', 'int16_t', 'char', 'short', 'unsigned char', 'signed char',
                  'unsigned short', 'short int', 'unsigned short int', '__be16', '__le16'}
 # comparison functions whose third argument is how many bytes they compare
@@ -6240,6 +6241,8 @@ def _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through):
     if base[0] != 'id' or name not in params or base[1] not in params or \
             _values(fs, rng, name) != [] or _values(fs, rng, base[1]) != []:
         return False
+    if _is_narrow(declared_type(fs, name, rng)):
+        return False                 # put(e, u8 key) given e->key: a part of the field
     text = fs.toks.text
     calls = []
     for i in token_indices(fs, func):
@@ -6305,6 +6308,9 @@ def _entry_stores(fs, rng, base, until):
     used, at token until (_holding_store())."""
     out = {}
     for j, path, lo, hi in _field_writes(fs.toks, rng, lambda node: _path_of(node, base)):
+        value_type = declared_type(fs, fs.toks.text[lo], rng) if hi == lo + 1 else None
+        if _cuts(fs.toks, path, value_type):
+            continue                 # it->low = key, where u8 low: a part of the key
         if _holding_store(fs.toks, rng, j, path, lo, hi, until, base):
             out.setdefault(' '.join(fs.toks.text[lo:hi]), set()).add(path)
     return out
@@ -6552,6 +6558,68 @@ def _is_variable(fs, name, rng):
         '__init' not in function_header(fs, where)[0] for where in assigned)
 
 
+def _cuts(toks, path, value_type):
+    """Does a store of a value of type value_type (None: not known) in the field path
+    lose bits of it: a field the tokens declare narrower than an int (u8 low;) or as a
+    bit-field, given a value of another type?"""
+    field_type = _narrow_field_type(toks, path[-1]) if path else None
+    if field_type is None:
+        return False
+    if value_type is None or field_type == 'bit-field':
+        return True
+    value_type = ' '.join(value_type.split())
+    return value_type not in _NARROW_TYPES or _bits_of(value_type) > _bits_of(field_type)
+
+
+def _bits_of(narrow_type):
+    """8 or 16: the width of a type of _NARROW_TYPES."""
+    return 16 if '16' in narrow_type or 'short' in narrow_type else 8
+
+
+def _narrow_field_type(toks, field):
+    """The type that the tokens declare a member field with, where it is narrower than an
+    int (u8 field; unsigned short field;), or 'bit-field' (unsigned int field : 4;);
+    None where no declaration is narrow."""
+    memo = toks.__dict__.setdefault('narrow_fields', {})
+    if field not in memo:
+        memo[field] = _find_narrow_field_type(toks, field)
+    return memo[field]
+
+@initialize:python@
+@@
+def _find_narrow_field_type(toks, field):
+    text = toks.text
+    for i in range(1, len(text) - 1):
+        if text[i] != field or toks.kind[i - 1] != 'id' or text[i + 1] not in (';', ',', ':'):
+            continue
+        if _in_parentheses(text, i):
+            continue                 # a parameter (u16 queue_num, u32 portid)
+        if text[i + 1] == ':':
+            return 'bit-field'
+        k = i - 1
+        while k > 0 and toks.kind[k - 1] == 'id' and text[k - 1] not in ('struct', 'union'):
+            k -= 1
+        words = ' '.join(w for w in text[k:i] if w not in ('const', 'volatile'))
+        if words in _NARROW_TYPES:
+            return words
+    return None
+
+
+def _in_parentheses(text, i):
+    """Is token i inside parentheses that no brace encloses within them?"""
+    depth = 0
+    for k in range(i - 1, -1, -1):
+        if text[k] in (')', ']'):
+            depth += 1
+        elif text[k] in ('(', '['):
+            if depth == 0:
+                return True
+            depth -= 1
+        elif text[k] in ('{', '}', ';'):
+            return False
+    return False
+
+
 def _stores_of(d, param):
     """The field paths the function d stores its parameter param in (it->id = id;), each
     with the object stored to: the index of a parameter, or 'return' for the object it
@@ -6569,8 +6637,9 @@ def _stores_of(d, param):
         returned = set()             # return a; ... return b;
     end = returns[-1] if returns else rng[1]
     out = set()
+    types = dict(d.params)
     for j, path, lo, hi in _field_writes(toks, rng, _tail_path):
-        if text[lo:hi] != [param]:
+        if text[lo:hi] != [param] or _cuts(toks, path, types.get(param)):
             continue
         target = j - 1
         while text[target - 1] in ('->', '.'):
@@ -6585,8 +6654,7 @@ def _stores_of(d, param):
             out |= {(path, kind) for kind in kinds}
     return out
 
-@initialize:python@
-@@
+
 def _assigned_once(fs, field):
     """Does the file assign the field of that name (x->f = v, x.f = v) once?"""
     text = fs.toks.text
