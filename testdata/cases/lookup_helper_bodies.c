@@ -9,6 +9,8 @@
 // expect: narrow_tab skipped: u8 parameters cut the key
 // reason: narrow_tab the walk of the bucket of "key" is no lookup ("return" comes before a test of "key")
 // expect: pointer_tab skipped: a comparator through a pointer
+// expect: getter_tab skipped: a getter returns the alias
+// reason: getter_tab the walk of the bucket of "key" is no lookup ("return" comes before a test of "key")
 // reason: pointer_tab the walk of the bucket of "key" is no lookup ("return" comes before a test of "key")
 /*
  * Comparison helpers of the file are read by their bodies, never by their
@@ -18,8 +20,9 @@
  * would. A helper that compares another field on some path (alias_tab,
  * either_tab), a loop (fold_tab), a parameter narrower than the key that
  * cuts it (narrow_tab) or a comparator reached through a pointer (pointer_tab)
- * proves nothing, whatever its name says: each converted with the output
- * changed before 2026-12-07 (an eighth review's r06, r07, r08, r64, r67).
+ * proves nothing, whatever its name says; a getter is read for the field it
+ * returns (getter_tab: item_key() returns the alias). Each converted with the
+ * output changed before 2026-12-07 (an eighth review's r05-r08, r64, r67).
  * The keys collide under the mask (1, 17, 0x101) so that the buckets before
  * hold other keys too.
  */
@@ -44,9 +47,10 @@ static struct hlist_head either_tab[TAB_SIZE];
 static struct hlist_head fold_tab[TAB_SIZE];
 static struct hlist_head narrow_tab[TAB_SIZE];
 static struct hlist_head pointer_tab[TAB_SIZE];
+static struct hlist_head getter_tab[TAB_SIZE];
 
 #define N 5
-static struct item items[7][N];
+static struct item items[8][N];
 static const unsigned int keys[N] = { 1, 17, 0x101, 2, 0x211 };
 static const unsigned int queries[] = { 1, 17, 33, 0x101, 0x201, 2, 0x211, 0x11 };
 
@@ -109,6 +113,11 @@ static bool low_eq(const struct item *e, unsigned int key)
 }
 
 static bool (*match)(const struct item *, unsigned int) = low_eq;
+
+static unsigned int item_key(const struct item *e)
+{
+	return e->alias;
+}
 
 static struct item *live_find(unsigned int key)
 {
@@ -182,6 +191,16 @@ static struct item *pointer_find(unsigned int key)
 	return NULL;
 }
 
+static struct item *getter_find(unsigned int key)
+{
+	struct item *e;
+
+	hlist_for_each_entry(e, &getter_tab[key & TAB_MASK], node)
+		if (item_key(e) == key)
+			return e;
+	return NULL;
+}
+
 static long at(int t, const struct item *e)
 {
 	return e ? (long)(e - items[t]) : -1L;
@@ -194,7 +213,7 @@ int main(void)
 	for (i = 0; i < N; i++) {
 		int t;
 
-		for (t = 0; t < 7; t++) {
+		for (t = 0; t < 8; t++) {
 			items[t][i].key = keys[i];
 			items[t][i].alias = keys[i] + 16;
 			items[t][i].dead = i == 1;
@@ -206,13 +225,15 @@ int main(void)
 		hlist_add_head(&items[4][i].node, &fold_tab[items[4][i].key & TAB_MASK]);
 		hlist_add_head(&items[5][i].node, &narrow_tab[items[5][i].key & TAB_MASK]);
 		hlist_add_head(&items[6][i].node, &pointer_tab[items[6][i].key & TAB_MASK]);
+		hlist_add_head(&items[7][i].node, &getter_tab[items[7][i].key & TAB_MASK]);
 	}
 	for (i = 0; i < ARRAY_SIZE(queries); i++) {
 		unsigned int k = queries[i];
 
-		printf("%x: %ld %ld %ld %ld %ld %ld %ld\n", k, at(0, live_find(k)),
+		printf("%x: %ld %ld %ld %ld %ld %ld %ld %ld\n", k, at(0, live_find(k)),
 		       at(1, neg_find(k)), at(2, alias_find(k)), at(3, either_find(k)),
-		       at(4, fold_find(k)), at(5, narrow_find(k)), at(6, pointer_find(k)));
+		       at(4, fold_find(k)), at(5, narrow_find(k)), at(6, pointer_find(k)),
+		       at(7, getter_find(k)));
 	}
 	return 0;
 }

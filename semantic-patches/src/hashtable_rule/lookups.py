@@ -2329,6 +2329,20 @@ class _Body:
         lo, hi = node[-1]
         return ' '.join(self.text[lo:hi])
 
+    def expanded(self, node, depth=0):
+        """node with the calls of the file's getters replaced by what they return
+        (item_key(e), where it returns e->alias: e->alias)."""
+        if depth > 3:
+            return node
+        if node[0] == 'call' and node[1][0] == 'id':
+            inlined = self.inline(node[1][1], node[2])
+            if inlined is not None:
+                return self.expanded(inlined, depth + 1)
+        return tuple(self.expanded(p, depth + 1) if isinstance(p, tuple) and p and
+                     isinstance(p[0], str) and p[0] in _NODE_KINDS else
+                     [self.expanded(a, depth + 1) for a in p] if isinstance(p, list) else p
+                     for p in node)
+
     def compares(self, a, b):
         """The places of the key compared when a is of the entry and b of the key (or the
         reverse)."""
@@ -2340,7 +2354,7 @@ class _Body:
                 if not (self.is_place(x) and self.is_place(y)) and not self.lossy_key:
                     return set()     # (it->word & ID_MASK) == id: a part of the entry's key
                 paths = set()
-                for n, f in places(x):
+                for n, f in places(self.expanded(x)):
                     if n in self.aliases:
                         paths.add(f)
                     elif n in self.derived_fields and self.derived_fields[n]:
