@@ -6224,8 +6224,17 @@ def _resolve_key(fs, node, text, rng, base, until, helpers, paths, depth, throug
         return True                  # a constant, or a seed: the same for every entry
     if is_parameter(fs, name, rng):
         return _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through)
-    return bool(values) and all(_resolve_key(fs, v, fs.toks.text, rng, base, until, helpers,
-                                             paths, depth + 1, through) for v in values)
+    found = set()
+    if not values or not all(_resolve_key(fs, v, fs.toks.text, rng, base, until, helpers,
+                                          found, depth + 1, through) for v in values):
+        return False
+    # old = e->key; e->key = nk; then an add by old: the field no longer holds it
+    given = min(v[-1][0] for v in values)
+    if any(given < w[0] < until and any(w[1][:len(f)] == f or f[:len(w[1])] == w[1] for f in found)
+           for w in _field_writes(fs.toks, rng, lambda n: _path_of(n, base))):
+        return False
+    paths.update(found)
+    return True
 
 
 def _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through):
@@ -6270,7 +6279,8 @@ def _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through):
             return False
     return True
 
-
+@initialize:python@
+@@
 def _parameter_names(header):
     """The names of the parameters in the tokens of a function header (int f(int a,
     struct s *b): a, b)."""
@@ -6293,8 +6303,7 @@ def _parameter_names(header):
         names.append(last)
     return names
 
-@initialize:python@
-@@
+
 def _is_place_node(node):
     """Is node a variable, or a field or an element of one (p->a.b, items[i].k)?"""
     while node[0] in ('field', 'index', 'paren') or node[0] == 'un' and node[1] == '*':
@@ -6570,7 +6579,8 @@ def _cuts(toks, path, value_type):
     value_type = ' '.join(value_type.split())
     return value_type not in _NARROW_TYPES or _bits_of(value_type) > _bits_of(field_type)
 
-
+@initialize:python@
+@@
 def _bits_of(narrow_type):
     """8 or 16: the width of a type of _NARROW_TYPES."""
     return 16 if '16' in narrow_type or 'short' in narrow_type else 8
@@ -6585,8 +6595,7 @@ def _narrow_field_type(toks, field):
         memo[field] = _find_narrow_field_type(toks, field)
     return memo[field]
 
-@initialize:python@
-@@
+
 def _find_narrow_field_type(toks, field):
     text = toks.text
     for i in range(1, len(text) - 1):

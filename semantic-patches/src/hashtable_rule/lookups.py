@@ -1126,8 +1126,17 @@ def _resolve_key(fs, node, text, rng, base, until, helpers, paths, depth, throug
         return True                  # a constant, or a seed: the same for every entry
     if is_parameter(fs, name, rng):
         return _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through)
-    return bool(values) and all(_resolve_key(fs, v, fs.toks.text, rng, base, until, helpers,
-                                             paths, depth + 1, through) for v in values)
+    found = set()
+    if not values or not all(_resolve_key(fs, v, fs.toks.text, rng, base, until, helpers,
+                                          found, depth + 1, through) for v in values):
+        return False
+    # old = e->key; e->key = nk; then an add by old: the field no longer holds it
+    given = min(v[-1][0] for v in values)
+    if any(given < w[0] < until and any(w[1][:len(f)] == f or f[:len(w[1])] == w[1] for f in found)
+           for w in _field_writes(fs.toks, rng, lambda n: _path_of(n, base))):
+        return False
+    paths.update(found)
+    return True
 
 
 def _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through):
