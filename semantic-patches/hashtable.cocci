@@ -8830,12 +8830,13 @@ API_NAMES = BUCKET_API | WHOLE_TABLE_API | HASH_FUNCTIONS | {
 
 
 def bit_fields(fs):
-    """Names declared as bit-fields (u32 key : 20;) in the file (and a few more: the
-    tokens of b ? x : 3; look alike, which can only refuse a table)."""
+    """Names declared as bit-fields (u32 key : 20;) in the file: a name after a type
+    word (not b ? p->x : 3; nor b ? x : 3;, whose tokens look alike)."""
     if not hasattr(fs, 'bit_field_names'):
         text, kind = fs.toks.text, fs.toks.kind
         fs.bit_field_names = {text[j] for j in range(1, len(text) - 3)
                               if kind[j] == 'id' and text[j + 1] == ':' and
+                              kind[j - 1] == 'id' and text[j - 1] not in ('return', 'case') and
                               kind[j + 2] in ('num', 'id') and text[j + 3] in (';', ',')}
     return fs.bit_field_names
 

@@ -70,13 +70,9 @@ int main(void)
 	stale_rename(&stales[0], 0x201);
 	moved_rename(&moves[0], 0x201);
 	for (i = 0; i < 4; i++) {
-		unsigned int k = 0x201;
-		struct item *s, *m;
-
-		if (i)
-			k = stales[i].key;
-		s = stale_find(k);
-		m = moved_find(k);
+		/* (b ? x.key : 3; is no bit-field declaration) */
+		unsigned int k = i ? stales[i].key : 0x201;
+		struct item *s = stale_find(k), *m = moved_find(k);
 
 		printf("%x: %ld %ld\n", k, s ? (long)(s - stales) : -1L, m ? (long)(m - moves) : -1L);
 	}
