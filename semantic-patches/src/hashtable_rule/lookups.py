@@ -171,10 +171,14 @@ def lookup_failure(fs, t, s, helpers):
         if entry_paths:
             t.added_key_paths = entry_paths - {_ADDRESS}
         key_calls = {c for red in reds if red.key is not None for c in _called(red.key, helpers)}
-        _Body(fs, at, rng, keys, deep, _added_entries(fs, t, s, rng) - cursors, cursors,
-              helpers, entry_fields,
-              compared_fields=entry_paths, each_add=each_add,
-              cast_key=cast_key, lossy_key=lossy_key, key_calls=key_calls).check()
+        body = _Body(fs, at, rng, keys, deep, _added_entries(fs, t, s, rng) - cursors, cursors,
+                     helpers, entry_fields,
+                     compared_fields=entry_paths, each_add=each_add,
+                     cast_key=cast_key, lossy_key=lossy_key, key_calls=key_calls)
+        body.check()
+        crossed = _crossed_pairs(fs, t, reds, body.pairs)
+        if crossed:
+            return crossed
     except NotALookup as e:
         return str(e)
     except (Unknown, IndexError, RecursionError) as e:
@@ -574,6 +578,83 @@ _WRITING_ADDRESS_PREFIXES = ('kstrto', 'scan', 'set', 'inc', 'dec')
 # calls that copy into their first argument
 _COPY_INTO = {'memcpy', 'memmove', 'memset', 'strcpy', 'strncpy', 'strscpy', 'strlcpy',
               'ether_addr_copy', 'copy_from_user', 'get_random_bytes', 'WRITE_ONCE'}
+
+
+def _crossed_pairs(fs, t, reds, pairs):
+    """Why the walk's key, its variables read as the fields its test compares them with
+    (x * 3 + y where e->b == x && e->a == y: e->b * 3 + e->a), is another computation
+    than an add's key over its entry's fields (e->a * 3 + e->b), or None. Only where
+    each variable of the walk's key is compared with one field, and an add keys by
+    fields of its entry alone."""
+    walk_keys = set()
+    for red in reds:
+        if red.key is None:
+            continue
+        names = free_names(red.key)
+        if not names or any(len(pairs.get(n, ())) != 1 for n in names):
+            return None
+        try:
+            walk_keys.add(_render(red.key, lambda n: ENTRY + ''.join(
+                '.' + f for f in next(iter(pairs[n[1]]))) if n[0] == 'id' and n[1] in pairs
+                else None))
+        except Unknown:
+            return None
+    if not walk_keys:
+        return None
+    for other in t.sites:
+        if not other.kind.startswith('hlist_add'):
+            continue
+        base = _added_base(fs, other)
+        if base is None:
+            continue
+        for red in _reductions(fs, t, other):
+            if red.key is None:
+                continue
+            try:
+                added = _render(red.key, lambda n: _entry_text(n, base))
+            except Unknown:
+                continue
+            if free_names(red.key) - free_names(base) or ENTRY not in added:
+                continue             # a key not of the entry alone (stored, a parameter)
+            if added not in walk_keys:
+                shown = [k.replace(ENTRY + '.', 'entry->') for k in (sorted(walk_keys)[0], added)]
+                return ('its key, read as the fields its test compares, is "%s", where '
+                        'entries are added by "%s"' % tuple(shown))
+    return None
+
+
+# stands for the entry in _render()'s texts
+ENTRY = '@entry'
+
+
+def _entry_text(node, base):
+    """_render()'s text of a place of the entry base (e->a.b: @entry.a.b), or None."""
+    path = _path_of(node, base)
+    return None if path is None else ENTRY + ''.join('.' + f for f in path)
+
+
+def _render(node, subst):
+    """A canonical text of an expression (parentheses and casts aside, -> and . alike),
+    subst(node) standing for a part where it gives a text."""
+    got = subst(node)
+    if got is not None:
+        return got
+    kind = node[0]
+    if kind in ('paren', 'cast'):
+        return _render(node[1], subst)
+    if kind in ('id', 'num'):
+        return node[1]
+    if kind == 'field':
+        return _render(node[1], subst) + '.' + node[2]
+    if kind == 'bin':
+        return '(%s %s %s)' % (_render(node[2], subst), node[1], _render(node[3], subst))
+    if kind == 'un':
+        return node[1] + _render(node[2], subst)
+    if kind == 'call':
+        return '%s(%s)' % (_render(node[1], subst), ', '.join(_render(a, subst) for a in node[2]))
+    if kind == 'index':
+        return '%s[%s]' % (_render(node[1], subst), _render(node[2], subst))
+    raise Unknown('no text for ' + kind)
 
 
 # the path that stands for the address of an entry, which no test of a field compares
@@ -1785,6 +1866,7 @@ class _Body:
         self.lossy_key = lossy_key   # whether it loses bits (then a test may mask one side)
         self.compared_fields = compared_fields  # the fields of an entry a test may compare
         self.each_add = each_add                # those of each add (e->a at one, e->b at another)
+        self.pairs = {}                         # a variable of the key -> the fields tested equal to it
         self.key_calls = key_calls   # the functions the key goes through
         self.required, self.deep, self.added = set(keys), set(deep), set(added)
         self.sources = {}            # variable -> the places its values come from, or None
@@ -2381,7 +2463,11 @@ class _Body:
                 # f(e->key) == f(key) compares what f sees of both, as e->key * 4 ==
                 # key * 4 does; a call of the key side alone (req_parent(r)) is no test
                 entry_calls = {c for c in _called(x, self.helpers) if c not in _TRANSPARENT}
-                return _outside_calls(y, self.key_calls | entry_calls)
+                got = _outside_calls(y, self.key_calls | entry_calls)
+                bare = strip_parens(y)
+                if bare[0] == 'id' and len(paths) == 1 and got:
+                    self.pairs.setdefault(bare[1], set()).update(paths)   # e->b == x: x is b
+                return got
         return set()
 
     def key_call(self, node):
