@@ -5288,17 +5288,7 @@ def chain_failure(fs, t, helpers):
     (hlist_for_each_entry_continue(e, node)), a read of the next entry of a chain
     (e->node.next). The open-coded table keeps an entry and its neighbours in the
     masked bucket; hash_add() spreads the keys otherwise."""
-    members = set()
-    for s in t.sites:
-        at = fs.toks.at_pos(s.op_pos)
-        if at is None or fs.toks.text[at + 1:at + 2] != ['(']:
-            continue
-        if s.kind.startswith('hlist_for_each'):
-            members.add(_member(fs, at))
-        elif s.kind.startswith('hlist_add'):
-            node = _node_member(fs.toks, *argument_spans(fs.toks.text, at + 1)[0])
-            members.add(node)
-    members.discard(None)
+    members = _node_members(fs, t)
     written = _key_write(fs, t, getattr(t, 'added_key_paths', set()), helpers)
     if written or not members:
         return written
@@ -5327,6 +5317,21 @@ def chain_failure(fs, t, helpers):
                 text[j + 2] in ('next', 'pprev'):
             return 'the chain is read beside an entry (%s)' % fs.toks.source_of(j - 2, j + 3)
     return None
+
+
+def _node_members(fs, t):
+    """The node members of the entries of t (node of &e->node in its adds and walks)."""
+    members = set()
+    for s in t.sites:
+        at = fs.toks.at_pos(s.op_pos)
+        if at is None or fs.toks.text[at + 1:at + 2] != ['(']:
+            continue
+        if s.kind.startswith('hlist_for_each'):
+            members.add(_member(fs, at))
+        elif s.kind.startswith('hlist_add'):
+            members.add(_node_member(fs.toks, *argument_spans(fs.toks.text, at + 1)[0]))
+    members.discard(None)
+    return members
 
 
 def _numbered_functions(fs, t):
@@ -5382,6 +5387,7 @@ def _key_write(fs, t, paths, helpers):
     sites = [(fs.toks.at_pos(s.op_pos), s) for s in t.sites]
     # an entry given its key, then added to this or another table of the file
     structs = _entry_structs(fs, t)
+    members = _node_members(fs, t)
     adders = _adding_functions(fs, [fs.toks.at_pos(s.op_pos) for other in fs.tables.values()
                                     for s in other.sites if s.kind.startswith('hlist_add')])
     for name in sorted(names):
@@ -5392,10 +5398,13 @@ def _key_write(fs, t, paths, helpers):
             if rng is None or not rng[0] <= j <= rng[1] or _other_struct(fs, j, rng, structs):
                 continue
             inside = [(at, s) for at, s in sites if at is not None and rng[0] <= at <= rng[1]]
-            if any(at > j and s.kind.startswith('hlist_add') for at, s in inside) or \
-                    _added_later(fs, j, rng, adders):
+            if _added_later(fs, j, rng, adders, members):
                 continue             # stored, then added (or added again)
-            if not inside and (_filled_here(fs, rng, j) or _set_before_adds(fs, j, rng, adders)):
+            if _filled_here(fs, rng, j) and not any(
+                    text[k].startswith('hlist_add') or text[k] in adders and text[k + 1] == '('
+                    for k in range(rng[0], j)):
+                continue             # a new object, filled before any add
+            if not inside and _set_before_adds(fs, j, rng, adders, members):
                 continue
             lo = _place_start(fs, j, rng[0])
             why = ('the field "%s" that its entries are added by is written while they may be '
@@ -5455,30 +5464,97 @@ def _adding_functions(fs, adds):
     return names
 
 
-def _added_later(fs, j, rng, adders):
+def _added_later(fs, j, rng, adders, members):
     """Is the object whose field is written at token j (e of e->key, items[i] of
-    items[i].key) added to a list after it in the function rng: hlist_add_head(&e->node,
-    ...), or given to a function that adds (port_add(&ports[i]))?"""
+    items[i].key) added after it in the function rng, on every path from it: by its node
+    of the table (hlist_add_head(&e->node, ...)), or given to a function that adds
+    (port_add(&ports[i])), or linked to another object (x->own = &owners[i])?"""
     text = fs.toks.text
     lo = _place_start(fs, j, rng[0])
-    base = text[lo:j - 1]
-    # the object, or what it is a part of (handlers[i][0]: handlers[i]; p.port: p)
-    bases = [base] + [base[:k] for k in range(1, len(base)) if base[k] in ('[', '.', '->')]
+    return _object_added_after(fs, rng, j, text[lo:j - 1], adders, members)
+
+
+def _object_added_after(fs, rng, j, base, adders, members, also=()):
+    """_added_later() of the object whose tokens are base (or the variable also, given
+    it: n = item_set(e, key)), after token j. An element of the same array counts
+    (items[t][i] filled, items[0][i] added)."""
+    text = fs.toks.text
     if not base:
         return False
+    # the object, or what it is a part of (handlers[i][0]: handlers[i]; p.port: p)
+    bases = [base] + [base[:k] for k in range(1, len(base)) if base[k] in ('[', '.', '->')] + \
+        [[v] for v in also]
+    # an element picked by a variable (items[t][i], in a loop that fills them all), not a
+    # constant (items[1]: another element added is another object)
+    indexes = base[1:next((k for k, w in enumerate(base) if w in ('->', '.')), len(base))]
+    array = base[0] if indexes[:1] == ['['] and any(
+        w[:1].isalpha() or w[:1] == '_' for w in indexes) else None
+    block = _block_open(text, j, rng[0])
+    # (a path that leaves between, as a check for a duplicate does before an add of a
+    # new entry, is not followed: an entry rekeyed and left in place that way is not seen)
     for i in range(j + 1, rng[1]):
-        if text[i] == '=' and text[i + 1:i + 2] == ['&'] and text[i + 2:i + 2 + len(base)] == base \
-                and text[i - 2] in ('->', '.'):
-            return True              # linked to another object (items[i].own = &owners[i])
-        if text[i - 1] not in ('(', ',', '&') or not any(
-                text[i:i + len(b)] == b and text[i + len(b)] in (',', ')', '->', '.')
-                for b in bases):
+        if text[i] != '=' and text[i] != base[0] and text[i] not in also:
+            continue
+        if text[i] == '=':
+            if text[i + 1:i + 2] == ['&'] and text[i + 2:i + 2 + len(base)] == base and \
+                    text[i - 2] in ('->', '.') and _on_every_path(text, block, j, i, rng[0], also):
+                return True          # linked to another object (items[i].own = &owners[i])
+            continue
+        if text[i - 1] not in ('(', ',', '&'):
+            continue
+        matched = next((b for b in bases if text[i:i + len(b)] == b and
+                        text[i + len(b)] in (',', ')', '->', '.')), None)
+        if matched is None and array is not None and text[i] == array and text[i + 1] == '[':
+            end = i + 1                  # another element of the array: items[0][i]
+            while text[end] == '[':
+                end = matching_close(text, end) + 1
+            matched = text[i:end]
+        if matched is None or not _on_every_path(text, block, j, i, rng[0], also):
             continue
         call = enclosing_call(text, i - 1 if text[i - 1] == '&' else i)
-        if call is not None and (call[0].startswith(('hlist_add', 'hlist_replace')) or
-                                 call[0] in adders):
+        if call is None:
+            continue
+        if call[0] in adders:
+            return True
+        if call[0].startswith(('hlist_add', 'hlist_replace')) and \
+                text[i + len(matched)] in ('->', '.') and text[i + len(matched) + 1] in members:
             return True
     return False
+
+
+def _on_every_path(text, block, j, i, lo, guards=()):
+    """Does token i, after token j, run whenever j does: no statement or block around i
+    that does not also hold j is under a test (if (rehash) add; else { add }), though
+    it may be in a loop (for (...) add(&items[i]))? (block: the { around j.)"""
+    k = i
+    while True:
+        start = k
+        while start > lo and text[start - 1] not in (';', '{', '}', ')', 'else'):
+            start -= 1
+        if _under_test(text, start, guards):
+            return False
+        outer = _block_open(text, start - 1, lo) if start - 1 > lo else lo
+        if outer <= lo or outer <= block and matching_close(text, outer) >= j:
+            return True              # the function, or a block that holds j too
+        if _under_test(text, outer, guards):
+            return False
+        # the statement that owns the block: for (...) {, or a plain {
+        k = matching_open(text, outer - 1) - 1 if text[outer - 1] == ')' else outer - 1
+
+
+def _under_test(text, start, guards=()):
+    """Is the statement or block that begins at token start the branch of an if, an else
+    or a switch (not a loop's body, nor if (n) where n is one of guards: the object,
+    tested against NULL)?"""
+    before = text[start - 1]
+    if before == 'else':
+        return True
+    if before != ')':
+        return False
+    opening = matching_open(text, start - 1)
+    if text[opening - 1] == 'if' and text[opening + 1:start - 1] in ([g] for g in guards):
+        return False
+    return text[opening - 1] in ('if', 'switch')
 
 
 def _function_name(header):
@@ -5534,7 +5610,7 @@ def _may_write_argument(call, helpers, depth=0):
                 any(c in name for c in ('cpy', 'memset', 'memmove', 'strcat', 'scanf')))
 
 
-def _set_before_adds(fs, j, rng, adders):
+def _set_before_adds(fs, j, rng, adders, members):
     """Is the object written at token j a parameter of the function rng, a setter whose
     every call in the file comes before an add in its caller (item_init(e, key);
     hlist_add_head(&e->node, ...), or e = item_set(e, key); then an add)?"""
@@ -5544,6 +5620,9 @@ def _set_before_adds(fs, j, rng, adders):
         return False
     header, start = function_header(fs, rng)
     param = _parameter_names(header).index(text[lo]) if text[lo] in _parameter_names(header) else -1
+    returns = [k for k in range(rng[0], rng[1]) if text[k] == 'return']
+    returns_param = bool(returns) and all(text[k + 1:k + 3] in ([text[lo], ';'], ['NULL', ';'])
+                                          for k in returns)
     name = _function_name(header)
     calls = [i for i in token_indices(fs, name) if not start <= i <= rng[1] and
              text[i - 1] not in ('->', '.')] if name else []
@@ -5553,12 +5632,21 @@ def _set_before_adds(fs, j, rng, adders):
         if text[i + 1] != '(':
             return False             # its address is taken: any caller may set any entry
         caller = function_range(fs, fs.toks.pos[i])
-        if caller is not None and caller[0] < i < caller[1] and _fresh_argument(fs, i, param, caller):
-            continue                 # it sets an object its caller has just made
-        if caller is None or not caller[0] < i < caller[1] or not any(
-                (text[k].startswith('hlist_add') or text[k] in adders) and text[k + 1] == '('
-                for k in range(matching_close(text, i + 1), caller[1])):
+        if caller is None or not caller[0] < i < caller[1]:
             return False
+        if _fresh_argument(fs, i, param, caller):
+            continue                 # it sets an object its caller has just made
+        spans = argument_spans(text, i + 1)
+        if not 0 <= param < len(spans):
+            return False
+        lo, hi = spans[param]
+        lo += text[lo] == '&'
+        # n = item_set(e, key): n is e where the setter returns it
+        given = [text[i - 2]] if text[i - 1] == '=' and fs.toks.kind[i - 2] == 'id' and \
+            returns_param else []
+        if not _object_added_after(fs, caller, matching_close(text, i + 1), text[lo:hi],
+                                   adders, members, given):
+            return False             # set, then another object added (or none)
     return True
 
 
@@ -5643,7 +5731,8 @@ def _struct_tag(type_text):
             return words[k + 1]
     return None
 
-
+@initialize:python@
+@@
 def _other_struct(fs, j, rng, structs):
     """Is the place whose field is written at token j a variable of another struct type
     than the entries of the table (port->irq, where struct uart_port *port)?"""
@@ -5728,8 +5817,7 @@ def _entry_text(node, base):
     path = _path_of(node, base)
     return None if path is None else ENTRY + ''.join('.' + f for f in path)
 
-@initialize:python@
-@@
+
 def _render(node, subst):
     """A canonical text of an expression (parentheses and casts aside, -> and . alike),
     subst(node) standing for a part where it gives a text."""
@@ -5913,7 +6001,8 @@ def _return_at(toks, lo, hi):
         after += 1
     return j + 1, semi, after
 
-
+@initialize:python@
+@@
 def _chained(dtoks, lo, hi):
     """The statements lo..hi-1, if (c) return v; [else return w;] ... return x;, as one
     expression: c ? v : (...), where a return of a constant becomes && or || (if (a != b)
@@ -6014,8 +6103,7 @@ def _named_true_when_equal(name):
     """Does a kernel name say its function is true when equal (*equal*, *_eq, *match*)?"""
     return 'equal' in name or 'eq' in name.lower().split('_') or 'match' in name
 
-@initialize:python@
-@@
+
 def _called(node, helpers, depth=0):
     """The functions node calls, and those the file's functions among them call."""
     out = set()
@@ -6211,7 +6299,8 @@ def _array_lengths(fs, field):
             out.add(text[i + 2])
     return out
 
-
+@initialize:python@
+@@
 def _added_key_paths(fs, t, site, red, helpers):
     """(the field paths of the entry that add site adds (&e->node: e) that the key red
     of the add is computed from, the names of their first fields), or None where a place
@@ -6248,8 +6337,7 @@ def _added_key_paths(fs, t, site, red, helpers):
         return None
     return paths, {p[0] for p in paths if p}
 
-@initialize:python@
-@@
+
 def _resolve_key(fs, node, text, rng, base, until, helpers, paths, depth, through=False):
     """Add to paths the field paths of base that the places of node (tokens text) come
     from in the function rng, where it is used at token until; False where one does not
@@ -6509,7 +6597,8 @@ def _leaves_before(toks, rng, i, until):
                    text[m - 1] in (';', '{', '}') for m in range(until, rng[1]))
     return text[start] == 'return'
 
-
+@initialize:python@
+@@
 def _block_open(text, i, lo):
     """The { of the innermost block around token i (lo, that of the function, at most)."""
     k, depth = i, 0
@@ -6548,8 +6637,7 @@ def _plain_local(toks, rng, name):
                    for i in range(j, rng[1]))
     return declared and not any(text[i] == name and text[i - 1] == '&' for i in range(j, rng[1]))
 
-@initialize:python@
-@@
+
 def _callee_stores(fs, rng, value, base, helpers, until):
     """The field paths of the entry base that functions of the file given value as an
     argument in the function rng store it in: e = item_new(id), item_init(e, id)."""
@@ -6790,7 +6878,8 @@ def _single_value(fs, rng, name):
             return None
     return found
 
-
+@initialize:python@
+@@
 def _key_form(node, text):
     kind = node[0]
     if kind in ('id', 'field', 'index'):
@@ -6843,8 +6932,7 @@ def _loses_bits(node):
     """Does node apply an operator that loses bits (key >> 12, key & MASK)?"""
     return node[0] == 'bin' and node[1] in _LOSSY_OPS or any(_loses_bits(c) for c in _children(node))
 
-@initialize:python@
-@@
+
 def _reductions(fs, t, s):
     """The reductions that pick the bucket of site s: its own, that of the bucket pointer
     it walks, and those assigned to the index variables they name in its function."""

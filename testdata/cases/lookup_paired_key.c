@@ -81,11 +81,11 @@ int main(void)
 		paired[i].b = crossed[i].b = swapped[i].b = pairs[i][1];
 		hlist_add_head(&paired[i].node, &paired_tab[(paired[i].a * 3 + paired[i].b) & 15]);
 		hlist_add_head(&crossed[i].node, &crossed_tab[(crossed[i].a * 3 + crossed[i].b) & 15]);
-		if (i & 1)
-			swapped_put_crosswise(&swapped[i]);
-		else
-			swapped_put(&swapped[i]);
 	}
+	for (i = 0; i < N; i += 2)
+		swapped_put(&swapped[i]);
+	for (i = 1; i < N; i += 2)
+		swapped_put_crosswise(&swapped[i]);
 	for (i = 0; i < N; i++) {
 		unsigned int x = pairs[i][0], y = pairs[i][1];
 		struct item *p = paired_find(x, y), *c = crossed_find(y, x), *s = swapped_find(x, y);
