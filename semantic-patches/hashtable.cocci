@@ -6739,15 +6739,19 @@ def _is_variable(fs, name, rng):
 
 def _cuts(toks, path, value_type):
     """Does a store of a value of type value_type (None: not known) in the field path
-    lose bits of it: a field the tokens declare narrower than an int (u8 low;) or as a
-    bit-field, given a value of another type?"""
-    field_type = _narrow_field_type(toks, path[-1]) if path else None
-    if field_type is None:
+    lose bits of it: a field the tokens declare with a type not known to be as wide as
+    an int (u8 low;, bool, a typedef of the file) and not the value's own type, or as a
+    bit-field? A field they do not declare is taken to hold it."""
+    field_type = _field_type(toks, path[-1]) if path else None
+    if field_type is None or field_type in _WIDE_TYPES or field_type.endswith('*'):
         return False
     if value_type is None or field_type == 'bit-field':
         return True
     value_type = ' '.join(value_type.split())
-    return value_type not in _NARROW_TYPES or _bits_of(value_type) > _bits_of(field_type)
+    if value_type == field_type:
+        return False
+    return value_type not in _NARROW_TYPES or field_type not in _NARROW_TYPES or \
+        _bits_of(value_type) > _bits_of(field_type)
 
 
 def _bits_of(narrow_type):
@@ -6755,31 +6759,57 @@ def _bits_of(narrow_type):
     return 16 if '16' in narrow_type or 'short' in narrow_type else 8
 
 
-def _narrow_field_type(toks, field):
-    """The type that the tokens declare a member field with, where it is narrower than an
-    int (u8 field; unsigned short field;), or 'bit-field' (unsigned int field : 4;);
-    None where no declaration is narrow."""
-    memo = toks.__dict__.setdefault('narrow_fields', {})
+# integer types at least as wide as an int
+_WIDE_TYPES = {'int', 'unsigned', 'unsigned int', 'signed int', 'long', 'unsigned long',
+               'long int', 'unsigned long int', 'long long', 'unsigned long long', 'u32', 'u64',
+               's32', 's64', '__u32', '__u64', '__s32', '__s64', 'uint32_t', 'uint64_t',
+               'int32_t', 'int64_t', 'size_t', 'ssize_t', 'uintptr_t', 'unsigned long long int',
+               '__be32', '__le32', '__be64', '__le64', 'dma_addr_t', 'phys_addr_t', 'loff_t',
+               'pgoff_t', 'sector_t', 'kuid_t', 'kgid_t', 'pid_t', 'uid_t', 'gid_t', 'ino_t'}
+
+
+def _field_type(toks, field):
+    """The type text the tokens declare a member field with (u8 key; u8 flags, key;
+    u8 key __maybe_unused;), 'bit-field' (unsigned int key : 4;), or None."""
+    memo = toks.__dict__.setdefault('field_types', {})
     if field not in memo:
-        memo[field] = _find_narrow_field_type(toks, field)
+        memo[field] = _find_field_type(toks, field)
     return memo[field]
 
 
-def _find_narrow_field_type(toks, field):
+def _find_field_type(toks, field):
     text = toks.text
     for i in range(1, len(text) - 1):
-        if text[i] != field or toks.kind[i - 1] != 'id' or text[i + 1] not in (';', ',', ':'):
+        if text[i] != field or text[i - 1] in ('->', '.'):
             continue
-        if _in_parentheses(text, i):
-            continue                 # a parameter (u16 queue_num, u32 portid)
-        if text[i + 1] == ':':
+        k = i + 1
+        while toks.kind[k] == 'id' and text[k].startswith('__'):
+            k += 1                   # __maybe_unused, __aligned
+        if text[k] not in (';', ',', ':') or _in_parentheses(text, i):
+            continue
+        if text[k] == ':':
             return 'bit-field'
-        k = i - 1
-        while k > 0 and toks.kind[k - 1] == 'id' and text[k - 1] not in ('struct', 'union'):
-            k -= 1
-        words = ' '.join(w for w in text[k:i] if w not in ('const', 'volatile'))
-        if words in _NARROW_TYPES:
-            return words
+        start = i
+        while text[start - 1] == '*':
+            start -= 1
+        while text[start - 1] == ',':            # u8 flags, key;
+            start -= 2
+            while text[start - 1] == '*':
+                start -= 1
+        j = start
+        while j > 0 and toks.kind[j - 1] == 'id' and text[j - 1] not in ('struct', 'union', 'enum'):
+            j -= 1
+        if text[j - 1] in ('struct', 'union', 'enum'):
+            return None
+        if j == start or text[j - 1] not in (';', '{', '}'):
+            continue
+        words = [w for w in text[j:start] if w not in ('const', 'volatile')]
+        if words[:1] == ['signed'] and len(words) > 1:
+            words = words[1:]
+        kind = ' '.join(words)
+        if text[i - 1] == '*' or start < i and '*' in text[start:i]:
+            return kind + ' *'
+        return {'char unsigned': 'unsigned char', 'short signed': 'short'}.get(kind, kind)
     return None
 
 
@@ -6857,7 +6887,8 @@ def _key_shape(fs, red, rng):
             node = value
     return (narrow, _key_form(node, text))
 
-
+@initialize:python@
+@@
 def _single_value(fs, rng, name):
     """The value of a local that its function gives it once (h = key & 0xff), or None."""
     text = fs.toks.text
@@ -6878,8 +6909,7 @@ def _single_value(fs, rng, name):
             return None
     return found
 
-@initialize:python@
-@@
+
 def _key_form(node, text):
     kind = node[0]
     if kind in ('id', 'field', 'index'):
