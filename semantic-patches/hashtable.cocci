@@ -5395,6 +5395,12 @@ def _key_write(fs, t, paths, helpers):
             if text[j - 1] not in ('->', '.') or not _written_at(fs, j, helpers):
                 continue
             rng = function_range(fs, fs.toks.pos[j])
+            if (rng is None or not rng[0] <= j <= rng[1]) and \
+                    directive_start(fs.toks, j) is not None:
+                why = ('the field "%s" that its entries are added by is written by a macro of '
+                       'the file (line %d): where it runs is not followed'
+                       % (name, fs.toks.pos[j][0]))
+                break
             if rng is None or not rng[0] <= j <= rng[1] or _other_struct(fs, j, rng, structs):
                 continue
             inside = [(at, s) for at, s in sites if at is not None and rng[0] <= at <= rng[1]]
@@ -5417,7 +5423,8 @@ def _key_write(fs, t, paths, helpers):
     t.key_write_memo = (names, why)
     return why
 
-
+@initialize:python@
+@@
 def _written_at(fs, j, helpers):
     """Is the field named at token j (X->key) written there: assigned, stepped, copied
     into, or its address given to a call that may write or kept (u32 *p = &e->key)?"""
@@ -5434,6 +5441,11 @@ def _written_at(fs, j, helpers):
     lo = _place_start(fs, j, 0)
     if text[lo - 1] in ('++', '--'):
         return True
+    if text[lo - 1] in ('(', ','):
+        call = enclosing_call(text, lo)
+        if call is not None and call[0] in ('WRITE_ONCE', 'swap', 'xchg', 'cmpxchg') and \
+                (call[1] == 0 or call[0] == 'swap'):
+            return True              # WRITE_ONCE(e->key, v)
     if text[lo - 1] != '&':
         return False
     call = enclosing_call(text, lo - 1)
@@ -5441,8 +5453,7 @@ def _written_at(fs, j, helpers):
         return True                  # kept in a pointer, or written through a cast
     return _may_write_argument(call, helpers)
 
-@initialize:python@
-@@
+
 def _adding_functions(fs, adds):
     """The names of the functions that add (those of the add tokens adds, and those that
     call them, three calls deep)."""
@@ -5516,8 +5527,15 @@ def _object_added_after(fs, rng, j, base, adders, members, also=()):
             continue
         if call[0] in adders:
             return True
-        if call[0].startswith(('hlist_add', 'hlist_replace')) and \
+        if call[0].startswith(('hlist_add', 'hlist_replace', 'hlist_del')) and \
                 text[i + len(matched)] in ('->', '.') and text[i + len(matched) + 1] in members:
+            return True              # added (again), or taken out of the table
+    # taken out of the table before (hlist_del_rcu(&c->node); WRITE_ONCE(c->key, NULL))
+    for i in range(rng[0], j):
+        if text[i].startswith('hlist_del') and text[i + 1] == '(' and \
+                text[i + 2:i + 3 + len(base)] == ['&'] + base and \
+                text[i + 3 + len(base)] in ('->', '.') and text[i + 4 + len(base)] in members and \
+                _on_every_path(text, block, i, i, rng[0]):
             return True
     return False
 
@@ -5702,7 +5720,8 @@ def _fresh(fs, name, rng, before):
             return True
     return False
 
-
+@initialize:python@
+@@
 def _entry_structs(fs, t):
     """The struct types of the cursors of the walks of t (struct item of
     hlist_for_each_entry(it, ...) where struct item *it), or None where one is not
@@ -5731,8 +5750,7 @@ def _struct_tag(type_text):
             return words[k + 1]
     return None
 
-@initialize:python@
-@@
+
 def _other_struct(fs, j, rng, structs):
     """Is the place whose field is written at token j a variable of another struct type
     than the entries of the table (port->irq, where struct uart_port *port)?"""

@@ -300,6 +300,12 @@ def _key_write(fs, t, paths, helpers):
             if text[j - 1] not in ('->', '.') or not _written_at(fs, j, helpers):
                 continue
             rng = function_range(fs, fs.toks.pos[j])
+            if (rng is None or not rng[0] <= j <= rng[1]) and \
+                    directive_start(fs.toks, j) is not None:
+                why = ('the field "%s" that its entries are added by is written by a macro of '
+                       'the file (line %d): where it runs is not followed'
+                       % (name, fs.toks.pos[j][0]))
+                break
             if rng is None or not rng[0] <= j <= rng[1] or _other_struct(fs, j, rng, structs):
                 continue
             inside = [(at, s) for at, s in sites if at is not None and rng[0] <= at <= rng[1]]
@@ -339,6 +345,11 @@ def _written_at(fs, j, helpers):
     lo = _place_start(fs, j, 0)
     if text[lo - 1] in ('++', '--'):
         return True
+    if text[lo - 1] in ('(', ','):
+        call = enclosing_call(text, lo)
+        if call is not None and call[0] in ('WRITE_ONCE', 'swap', 'xchg', 'cmpxchg') and \
+                (call[1] == 0 or call[0] == 'swap'):
+            return True              # WRITE_ONCE(e->key, v)
     if text[lo - 1] != '&':
         return False
     call = enclosing_call(text, lo - 1)
@@ -420,8 +431,15 @@ def _object_added_after(fs, rng, j, base, adders, members, also=()):
             continue
         if call[0] in adders:
             return True
-        if call[0].startswith(('hlist_add', 'hlist_replace')) and \
+        if call[0].startswith(('hlist_add', 'hlist_replace', 'hlist_del')) and \
                 text[i + len(matched)] in ('->', '.') and text[i + len(matched) + 1] in members:
+            return True              # added (again), or taken out of the table
+    # taken out of the table before (hlist_del_rcu(&c->node); WRITE_ONCE(c->key, NULL))
+    for i in range(rng[0], j):
+        if text[i].startswith('hlist_del') and text[i + 1] == '(' and \
+                text[i + 2:i + 3 + len(base)] == ['&'] + base and \
+                text[i + 3 + len(base)] in ('->', '.') and text[i + 4 + len(base)] in members and \
+                _on_every_path(text, block, i, i, rng[0]):
             return True
     return False
 
