@@ -5976,6 +5976,9 @@ def _inlinable(d):
                 d.toks.kind[eqs[0] - 1] != 'id' or toks[eqs[0] - 1] in values or \
                 any(d.toks.kind[j] != 'id' and toks[j] != '*' for j in range(start, eqs[0])):
             return None
+        local_type = ' '.join(w for w in toks[start:eqs[0] - 1] if w not in ('const', 'volatile'))
+        if '*' not in local_type and local_type not in _WIDE_TYPES:
+            return None              # u8 a = e->key: the local keeps a part of it
         try:
             values[toks[eqs[0] - 1]] = _substitute(parse_tokens(d.toks, eqs[0] + 1, semi), values)
         except Unknown:
@@ -6002,7 +6005,8 @@ def _statement_end(toks, lo, hi):
             return j
     return None
 
-
+@initialize:python@
+@@
 def _return_at(toks, lo, hi):
     """(the node of return X; at lo, or of { return X; }, the index after it), or None."""
     braced = toks[lo] == '{'
@@ -6019,8 +6023,7 @@ def _return_at(toks, lo, hi):
         after += 1
     return j + 1, semi, after
 
-@initialize:python@
-@@
+
 def _chained(dtoks, lo, hi):
     """The statements lo..hi-1, if (c) return v; [else return w;] ... return x;, as one
     expression: c ? v : (...), where a return of a constant becomes && or || (if (a != b)
@@ -6113,6 +6116,16 @@ def _is_function_pointer(fs, name):
             continue
         if text[j - 2:j] == ['(', '*'] and text[j + 1] == ')' or \
                 text[j + 1] == '=' and text[j - 1] in (';', '{', '}'):
+            return True
+    return False
+
+
+def _named_at_file_scope(fs, name):
+    """Does the file name name outside its functions (#define item_eq low_eq, or
+    DEFINE_EQ(item_eq, u8) that makes it), so that it is no function of the kernel?"""
+    for j in token_indices(fs, name):
+        rng = function_range(fs, fs.toks.pos[j])
+        if rng is None or not rng[0] <= j <= rng[1]:
             return True
     return False
 
@@ -6284,7 +6297,8 @@ def _same_node(a, b):
             return False
     return True
 
-
+@initialize:python@
+@@
 def _entry_node(toks, lo, hi):
     """The entry a node argument tokens lo..hi-1 names (&e->node: e; &items[i].node:
     items[i]; &p->e.node: p->e), or None."""
@@ -6317,8 +6331,7 @@ def _array_lengths(fs, field):
             out.add(text[i + 2])
     return out
 
-@initialize:python@
-@@
+
 def _added_key_paths(fs, t, site, red, helpers):
     """(the field paths of the entry that add site adds (&e->node: e) that the key red
     of the add is computed from, the names of their first fields), or None where a place
@@ -6548,7 +6561,8 @@ def _field_writes(toks, rng, path_of):
             out.append((j, path, 0, 0))
     return out
 
-
+@initialize:python@
+@@
 def _holding_store(toks, rng, j, path, lo, hi, until, base, guard=None):
     """Does the store X->path = v at token j (its value tokens lo..hi-1) still hold at
     token until? It comes before, in a block around until and not as the branch of a
@@ -6615,8 +6629,7 @@ def _leaves_before(toks, rng, i, until):
                    text[m - 1] in (';', '{', '}') for m in range(until, rng[1]))
     return text[start] == 'return'
 
-@initialize:python@
-@@
+
 def _block_open(text, i, lo):
     """The { of the innermost block around token i (lo, that of the function, at most)."""
     k, depth = i, 0
@@ -6845,7 +6858,8 @@ def _in_parentheses(text, i):
             return False
     return False
 
-
+@initialize:python@
+@@
 def _stores_of(d, param):
     """The field paths the function d stores its parameter param in (it->id = id;), each
     with the object stored to: the index of a parameter, or 'return' for the object it
@@ -6905,8 +6919,7 @@ def _key_shape(fs, red, rng):
             node = value
     return (narrow, _key_form(node, text))
 
-@initialize:python@
-@@
+
 def _single_value(fs, rng, name):
     """The value of a local that its function gives it once (h = key & 0xff), or None."""
     text = fs.toks.text
@@ -7497,8 +7510,8 @@ class _Body:
             if d.kind == 'function':
                 return None          # its body is read, not its name (it may compare
                                      # another field, or a part of one)
-        if d is None and _is_function_pointer(self.fs, name):
-            return None              # what it points to is not known here
+        if d is None and (_is_function_pointer(self.fs, name) or _named_at_file_scope(self.fs, name)):
+            return None              # what it points to, or what a macro makes it, is not known
         if 'case' in name or 'icmp' in name:
             return None              # strcasecmp(): equal but for case, where hashes differ
         if name in _TRUE_WHEN_EQUAL or _named_true_when_equal(name):

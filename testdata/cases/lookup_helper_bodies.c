@@ -11,6 +11,10 @@
 // expect: pointer_tab skipped: a comparator through a pointer
 // expect: getter_tab skipped: a getter returns the alias
 // reason: getter_tab the walk of the bucket of "key" is no lookup ("return" comes before a test of "key")
+// expect: alias_macro_tab skipped: a macro alias of a low-byte compare
+// reason: alias_macro_tab the walk of the bucket of "key" is no lookup ("return" comes before a test of "key")
+// expect: byte_local_tab skipped: u8 locals cut the key
+// reason: byte_local_tab the walk of the bucket of "key" is no lookup ("return" comes before a test of "key")
 // reason: pointer_tab the walk of the bucket of "key" is no lookup ("return" comes before a test of "key")
 /*
  * Comparison helpers of the file are read by their bodies, never by their
@@ -23,6 +27,9 @@
  * proves nothing, whatever its name says; a getter is read for the field it
  * returns (getter_tab: item_key() returns the alias). Each converted with the
  * output changed before 2026-12-07 (an eighth review's r05-r08, r64, r67).
+ * A name the file makes with a macro (#define item_alike low_eq) is no
+ * kernel function to be read by its name, and u8 locals in a helper cut
+ * the key (alias_macro_tab, byte_local_tab: a ninth review's s27, s29).
  * The keys collide under the mask (1, 17, 0x101) so that the buckets before
  * hold other keys too.
  */
@@ -48,9 +55,11 @@ static struct hlist_head fold_tab[TAB_SIZE];
 static struct hlist_head narrow_tab[TAB_SIZE];
 static struct hlist_head pointer_tab[TAB_SIZE];
 static struct hlist_head getter_tab[TAB_SIZE];
+static struct hlist_head alias_macro_tab[TAB_SIZE];
+static struct hlist_head byte_local_tab[TAB_SIZE];
 
 #define N 5
-static struct item items[8][N];
+static struct item items[10][N];
 static const unsigned int keys[N] = { 1, 17, 0x101, 2, 0x211 };
 static const unsigned int queries[] = { 1, 17, 33, 0x101, 0x201, 2, 0x211, 0x11 };
 
@@ -113,6 +122,16 @@ static bool low_eq(const struct item *e, unsigned int key)
 }
 
 static bool (*match)(const struct item *, unsigned int) = low_eq;
+
+#define item_alike low_eq
+
+static bool byte_eq(const struct item *e, unsigned int key)
+{
+	u8 a = e->key;
+	u8 b = key;
+
+	return a == b;
+}
 
 static unsigned int item_key(const struct item *e)
 {
@@ -201,6 +220,26 @@ static struct item *getter_find(unsigned int key)
 	return NULL;
 }
 
+static struct item *alias_macro_find(unsigned int key)
+{
+	struct item *e;
+
+	hlist_for_each_entry(e, &alias_macro_tab[key & TAB_MASK], node)
+		if (item_alike(e, key))
+			return e;
+	return NULL;
+}
+
+static struct item *byte_local_find(unsigned int key)
+{
+	struct item *e;
+
+	hlist_for_each_entry(e, &byte_local_tab[key & TAB_MASK], node)
+		if (byte_eq(e, key))
+			return e;
+	return NULL;
+}
+
 static long at(int t, const struct item *e)
 {
 	return e ? (long)(e - items[t]) : -1L;
@@ -213,7 +252,7 @@ int main(void)
 	for (i = 0; i < N; i++) {
 		int t;
 
-		for (t = 0; t < 8; t++) {
+		for (t = 0; t < 10; t++) {
 			items[t][i].key = keys[i];
 			items[t][i].alias = keys[i] + 16;
 			items[t][i].dead = i == 1;
@@ -226,6 +265,8 @@ int main(void)
 		hlist_add_head(&items[5][i].node, &narrow_tab[items[5][i].key & TAB_MASK]);
 		hlist_add_head(&items[6][i].node, &pointer_tab[items[6][i].key & TAB_MASK]);
 		hlist_add_head(&items[7][i].node, &getter_tab[items[7][i].key & TAB_MASK]);
+		hlist_add_head(&items[8][i].node, &alias_macro_tab[items[8][i].key & TAB_MASK]);
+		hlist_add_head(&items[9][i].node, &byte_local_tab[items[9][i].key & TAB_MASK]);
 	}
 	for (i = 0; i < ARRAY_SIZE(queries); i++) {
 		unsigned int k = queries[i];
@@ -234,6 +275,7 @@ int main(void)
 		       at(1, neg_find(k)), at(2, alias_find(k)), at(3, either_find(k)),
 		       at(4, fold_find(k)), at(5, narrow_find(k)), at(6, pointer_find(k)),
 		       at(7, getter_find(k)));
+		printf("   %ld %ld\n", at(8, alias_macro_find(k)), at(9, byte_local_find(k)));
 	}
 	return 0;
 }

@@ -879,6 +879,9 @@ def _inlinable(d):
                 d.toks.kind[eqs[0] - 1] != 'id' or toks[eqs[0] - 1] in values or \
                 any(d.toks.kind[j] != 'id' and toks[j] != '*' for j in range(start, eqs[0])):
             return None
+        local_type = ' '.join(w for w in toks[start:eqs[0] - 1] if w not in ('const', 'volatile'))
+        if '*' not in local_type and local_type not in _WIDE_TYPES:
+            return None              # u8 a = e->key: the local keeps a part of it
         try:
             values[toks[eqs[0] - 1]] = _substitute(parse_tokens(d.toks, eqs[0] + 1, semi), values)
         except Unknown:
@@ -1015,6 +1018,16 @@ def _is_function_pointer(fs, name):
             continue
         if text[j - 2:j] == ['(', '*'] and text[j + 1] == ')' or \
                 text[j + 1] == '=' and text[j - 1] in (';', '{', '}'):
+            return True
+    return False
+
+
+def _named_at_file_scope(fs, name):
+    """Does the file name name outside its functions (#define item_eq low_eq, or
+    DEFINE_EQ(item_eq, u8) that makes it), so that it is no function of the kernel?"""
+    for j in token_indices(fs, name):
+        rng = function_range(fs, fs.toks.pos[j])
+        if rng is None or not rng[0] <= j <= rng[1]:
             return True
     return False
 
@@ -2395,8 +2408,8 @@ class _Body:
             if d.kind == 'function':
                 return None          # its body is read, not its name (it may compare
                                      # another field, or a part of one)
-        if d is None and _is_function_pointer(self.fs, name):
-            return None              # what it points to is not known here
+        if d is None and (_is_function_pointer(self.fs, name) or _named_at_file_scope(self.fs, name)):
+            return None              # what it points to, or what a macro makes it, is not known
         if 'case' in name or 'icmp' in name:
             return None              # strcasecmp(): equal but for case, where hashes differ
         if name in _TRUE_WHEN_EQUAL or _named_true_when_equal(name):
