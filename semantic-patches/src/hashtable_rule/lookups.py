@@ -541,7 +541,8 @@ def _set_before_adds(fs, j, rng, adders, members):
     if not is_parameter(fs, text[lo], rng):
         return False
     header, start = function_header(fs, rng)
-    param = _parameter_names(header).index(text[lo]) if text[lo] in _parameter_names(header) else -1
+    names = _parameter_names(header)
+    param = names.index(text[lo]) if text[lo] in names else -1
     returns = [k for k in range(rng[0], rng[1]) if text[k] == 'return']
     returns_param = bool(returns) and all(text[k + 1:k + 3] in ([text[lo], ';'], ['NULL', ';'])
                                           for k in returns)
