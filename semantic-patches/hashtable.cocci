@@ -10268,6 +10268,9 @@ def decide(fs):
         why = chain_failure(fs, t, helpers) if not t.reasons else None
         if why:
             t.refuse(why)
+    # again, now that those checks have refused what they refuse: a helper of a table they
+    # refused stays (its calls do), though it looked removable while that table converted
+    used_helpers = check_helpers(fs, helpers)
     renames = index_renames(fs)
     for t in fs.tables.values():
         t.verdict = 'skipped' if t.reasons else 'converted'
@@ -10521,7 +10524,8 @@ _CONVERTING = {}
 # a name no C file has: a gate bound to it matches nothing
 NO_SUCH_FUNCTION = 'hashtable_convert_gate_closed'
 
-
+@initialize:python@
+@@
 def converts(p):
     """Does the file of p convert anything (has the decision approved any change)?"""
     fs = state(p)
@@ -10529,8 +10533,7 @@ def converts(p):
     _CONVERTING['file'] = fs
     return bool(fs.approved)
 
-@initialize:python@
-@@
+
 def gate_function(*kinds):
     """The function that opens the gate of the rules making changes of these kinds.
 

@@ -191,6 +191,9 @@ def decide(fs):
         why = chain_failure(fs, t, helpers) if not t.reasons else None
         if why:
             t.refuse(why)
+    # again, now that those checks have refused what they refuse: a helper of a table they
+    # refused stays (its calls do), though it looked removable while that table converted
+    used_helpers = check_helpers(fs, helpers)
     renames = index_renames(fs)
     for t in fs.tables.values():
         t.verdict = 'skipped' if t.reasons else 'converted'
