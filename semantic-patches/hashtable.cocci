@@ -1120,11 +1120,11 @@ _LONG_TYPES = {'long', 'u64', 's64', '__u64', '__s64', 'size_t', 'ssize_t', 'u_i
 
 
 _32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u32', '__s32',
-            'uint32_t', 'int32_t'}
+            'uint32_t', 'int32_t', '__be32', '__le32'}
 
 
 # words of a declaration that are no part of the type of its value
-_NOT_TYPE_WORDS = {'const', 'volatile', 'register', 'static', 'auto'}
+_NOT_TYPE_WORDS = {'const', 'volatile', 'register', 'static', 'auto', '__force'}
 
 
 _CANONICAL = {
@@ -1156,14 +1156,16 @@ def _canonical(type_text):
 
 def is_32_bits(type_text):
     """Is type_text (without const or volatile) an integer type of exactly 32 bits?"""
-    words = [w for w in (type_text or '').split() if w not in ('const', 'volatile', 'register')]
+    words = [w for w in (type_text or '').split() if w not in ('const', 'volatile', 'register',
+                                                              '__force')]
     return ' '.join(words) in _32_BITS
 
 
 def width_class(type_text):
     """'small' (hashed with hash_32), 'long' (hash_long), or the type itself."""
+    # __force is for sparse only: (__force u32)vni is a u32 to the compiler
     words = [w for w in re.findall(r'[A-Za-z_]\w*|\*', type_text)
-             if w not in ('const', 'volatile', 'static', 'register')]
+             if w not in ('const', 'volatile', 'static', 'register', '__force')]
     if '*' in words:
         return 'pointer'
     if 'long' in words or any(w in _LONG_TYPES for w in words):
@@ -3643,6 +3645,14 @@ def holds_bucket_number(type_text):
     return not set((type_text or '').split()) & _NARROW_WORDS
 
 
+def _is_parameter(node, name, fold_type):
+    """Is node the parameter name, or name cast to fold_type (the type the helper folds
+    it in: return hash_32((__force u32)vni, B))?"""
+    if node[0] == 'cast' and fold_type is not None:
+        node = strip_parens(node[1])
+    return node[0] == 'id' and node[1] == name
+
+
 def fold_key(d, m, env, types, form):
     """The key of a helper that only folds one parameter: that parameter's argument."""
     arg = env[m.fold_param]
@@ -3661,7 +3671,8 @@ def fold_key(d, m, env, types, form):
         # a parameter narrower than 32 bits converts what it is given (an s8 -1 to 255),
         # as hash_min() of a wider key would not
         narrow = bool(set(to.split()) & _NARROW_WORDS) and _canonical(arg_type) != _canonical(to)
-        cast = arg_type is None or width_class(arg_type) != width or narrow
+        # (a __force cast of the helper stays, so that sparse sees what it saw)
+        cast = arg_type is None or width_class(arg_type) != width or narrow or '__force' in to.split()
         if cast:
             arg = cast_text(to, arg)
         r = reduction_of_text('helper ' + d.name, arg, width)
@@ -3670,7 +3681,7 @@ def fold_key(d, m, env, types, form):
         # type that holds the bucket number: what hash_min() computes of the key. A
         # narrower parameter or argument would have cut the key first.
         r.exact = form == 'hash32' and is_32_bits(to) and (cast or is_32_bits(arg_type)) \
-            and mix is not None and mix[0] == 'id' and mix[1] == m.fold_param \
+            and mix is not None and _is_parameter(mix, m.fold_param, m.fold_type) \
             and holds_bucket_number(d.ret_type if d.kind == 'function' else None)
         return r
     return reduction_of_text('helper ' + d.name, arg, width_class(arg_type) if arg_type else None)
@@ -3820,7 +3831,8 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
             r.kept |= node_tokens(a)
     return t, table_text, r
 
-
+@initialize:python@
+@@
 def converted_parameters(d, env, types, arg_texts):
     """env (parameter -> its text at a call), each integer parameter cast to its type
     where the argument's type is not known to be that type: the call converted it
@@ -3846,8 +3858,7 @@ def converted_parameters(d, env, types, arg_texts):
             out[name] = '(%s)%s' % (param_type, env[name])
     return out
 
-@initialize:python@
-@@
+
 def local_values(m, env):
     """The value of each local of a helper that one expression gives, converted to the
     local's type where that may change it (m.typed_locals), over the arguments of a

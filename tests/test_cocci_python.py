@@ -169,6 +169,13 @@ class WidthTest(unittest.TestCase):
         self.assertEqual(M.width_class('struct mm *'), 'pointer')
         self.assertEqual(M.width_class('my_key_t'), 'type my_key_t')
 
+    def test_sparse_annotations_are_no_type(self):
+        # (__force u32)vni is a u32 to the compiler; __be32 is 32 bits, as hash_32() takes
+        self.assertEqual(M.width_class('__force u32'), 'small')
+        self.assertTrue(M.is_32_bits('__force u32'))
+        self.assertTrue(M.is_32_bits('__be32'))
+        self.assertFalse(M.is_32_bits('__be16'))
+
 
 class TokensTest(unittest.TestCase):
     def test_positions_skip_comments_and_strings(self):

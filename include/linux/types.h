@@ -26,6 +26,14 @@ typedef u64 __u64;
 typedef s32 __s32;
 typedef s64 __s64;
 
+/* byte-order types: sparse tells them apart (__bitwise), the compiler does not */
+typedef u16 __be16;
+typedef u16 __le16;
+typedef u32 __be32;
+typedef u32 __le32;
+typedef u64 __be64;
+typedef u64 __le64;
+
 #ifndef __cplusplus
 #ifndef __bool_true_false_are_defined
 typedef _Bool bool;

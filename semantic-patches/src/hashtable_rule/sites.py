@@ -608,6 +608,14 @@ def holds_bucket_number(type_text):
     return not set((type_text or '').split()) & _NARROW_WORDS
 
 
+def _is_parameter(node, name, fold_type):
+    """Is node the parameter name, or name cast to fold_type (the type the helper folds
+    it in: return hash_32((__force u32)vni, B))?"""
+    if node[0] == 'cast' and fold_type is not None:
+        node = strip_parens(node[1])
+    return node[0] == 'id' and node[1] == name
+
+
 def fold_key(d, m, env, types, form):
     """The key of a helper that only folds one parameter: that parameter's argument."""
     arg = env[m.fold_param]
@@ -626,7 +634,8 @@ def fold_key(d, m, env, types, form):
         # a parameter narrower than 32 bits converts what it is given (an s8 -1 to 255),
         # as hash_min() of a wider key would not
         narrow = bool(set(to.split()) & _NARROW_WORDS) and _canonical(arg_type) != _canonical(to)
-        cast = arg_type is None or width_class(arg_type) != width or narrow
+        # (a __force cast of the helper stays, so that sparse sees what it saw)
+        cast = arg_type is None or width_class(arg_type) != width or narrow or '__force' in to.split()
         if cast:
             arg = cast_text(to, arg)
         r = reduction_of_text('helper ' + d.name, arg, width)
@@ -635,7 +644,7 @@ def fold_key(d, m, env, types, form):
         # type that holds the bucket number: what hash_min() computes of the key. A
         # narrower parameter or argument would have cut the key first.
         r.exact = form == 'hash32' and is_32_bits(to) and (cast or is_32_bits(arg_type)) \
-            and mix is not None and mix[0] == 'id' and mix[1] == m.fold_param \
+            and mix is not None and _is_parameter(mix, m.fold_param, m.fold_type) \
             and holds_bucket_number(d.ret_type if d.kind == 'function' else None)
         return r
     return reduction_of_text('helper ' + d.name, arg, width_class(arg_type) if arg_type else None)

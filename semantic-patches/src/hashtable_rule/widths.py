@@ -23,11 +23,11 @@ _LONG_TYPES = {'long', 'u64', 's64', '__u64', '__s64', 'size_t', 'ssize_t', 'u_i
 
 
 _32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u32', '__s32',
-            'uint32_t', 'int32_t'}
+            'uint32_t', 'int32_t', '__be32', '__le32'}
 
 
 # words of a declaration that are no part of the type of its value
-_NOT_TYPE_WORDS = {'const', 'volatile', 'register', 'static', 'auto'}
+_NOT_TYPE_WORDS = {'const', 'volatile', 'register', 'static', 'auto', '__force'}
 
 
 _CANONICAL = {
@@ -59,14 +59,16 @@ def _canonical(type_text):
 
 def is_32_bits(type_text):
     """Is type_text (without const or volatile) an integer type of exactly 32 bits?"""
-    words = [w for w in (type_text or '').split() if w not in ('const', 'volatile', 'register')]
+    words = [w for w in (type_text or '').split() if w not in ('const', 'volatile', 'register',
+                                                              '__force')]
     return ' '.join(words) in _32_BITS
 
 
 def width_class(type_text):
     """'small' (hashed with hash_32), 'long' (hash_long), or the type itself."""
+    # __force is for sparse only: (__force u32)vni is a u32 to the compiler
     words = [w for w in re.findall(r'[A-Za-z_]\w*|\*', type_text)
-             if w not in ('const', 'volatile', 'static', 'register')]
+             if w not in ('const', 'volatile', 'static', 'register', '__force')]
     if '*' in words:
         return 'pointer'
     if 'long' in words or any(w in _LONG_TYPES for w in words):
