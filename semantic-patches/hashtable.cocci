@@ -1335,6 +1335,8 @@ class FileState:
         self.field_declarations = {}  # field name -> how many structs of the file have one
         self.absent = {}             # member tables of other files named here only as members
                                      # of other structs: name -> those structs
+        self.unused = {}             # member tables of other files named here only where no
+                                     # table can stand (list_api_use): name -> key
         self.position_maps = {}      # rewritten copy -> {its position: original position}
         self.deletes = []            # (member, position) of hlist_del*()
         self.members = {}            # hlist op position -> node member name
@@ -1388,7 +1390,8 @@ def struct_pointer_fields(toks):
 
 _FILES = {}                 # path -> FileState, oldest first
 
-
+@initialize:python@
+@@
 def state(p):
     """The state of the file p is in.
 
@@ -1412,8 +1415,7 @@ def state(p):
     fs = _FILES[path] = FileState(path)
     return fs
 
-@initialize:python@
-@@
+
 def _copy(p):
     """(tokens of the file p is in, map of its positions to the original file's)."""
     fs = state(p)
@@ -1616,6 +1618,154 @@ def call_nodes(fs, d):
     return found, None
 
 
+# Functions of list.h and rculist.h -> the arguments of theirs that are a struct list_head,
+# hlist_head or hlist_node pointer. There, &E->T cannot be a table T: that is a pointer to an
+# array of struct hlist_head, which the kernel refuses by -Werror=incompatible-pointer-types.
+# So an entry's node or list member named like a member table (by_hash beside a by_hash[] of
+# buckets) is told apart by where it stands, not by the type of E, which declarations read
+# from tokens cannot always prove; and no such place picks a bucket, whatever E is.
+_BOTH = (0, 1)
+LIST_API_PARAMETERS = dict(
+    {name: (0,) for name in (
+        'hlist_del', 'hlist_del_init', 'hlist_del_rcu', 'hlist_del_init_rcu', '__hlist_del',
+        'hlist_unhashed', 'hlist_unhashed_lockless', 'INIT_HLIST_NODE', 'hlist_fake',
+        'hlist_add_fake', 'hlist_empty', 'INIT_LIST_HEAD', 'INIT_LIST_HEAD_RCU', 'list_del',
+        'list_del_init', 'list_del_init_careful', 'list_del_rcu', 'list_empty',
+        'list_empty_careful', 'list_rotate_left', 'list_is_singular', 'list_count_nodes')},
+    **{name: _BOTH for name in (
+        'hlist_add_head', 'hlist_add_head_rcu', 'hlist_add_tail_rcu', 'hlist_add_before',
+        'hlist_add_behind', 'hlist_add_before_rcu', 'hlist_add_behind_rcu', 'hlist_replace_rcu',
+        'hlist_is_singular_node', 'hlist_move_list', 'hlists_swap_heads_rcu', 'list_add',
+        'list_add_tail', 'list_add_rcu', 'list_add_tail_rcu', 'list_replace', 'list_replace_init',
+        'list_replace_rcu', 'list_swap', 'list_move', 'list_move_tail', 'list_is_first',
+        'list_is_last', 'list_is_head', 'list_rotate_to_front', 'list_splice', 'list_splice_tail',
+        'list_splice_init', 'list_splice_tail_init', 'list_splice_rcu', 'list_splice_init_rcu',
+        'list_splice_tail_init_rcu')},
+    list_cut_position=(0, 1, 2), list_cut_before=(0, 1, 2), list_bulk_move_tail=(0, 1, 2),
+    # iterators and accessors -> their head argument: they read head->next or head->prev
+    list_for_each=(1,), list_for_each_prev=(1,), list_for_each_safe=(2,),
+    list_for_each_prev_safe=(2,), list_for_each_entry=(1,), list_for_each_entry_reverse=(1,),
+    list_for_each_entry_safe=(2,), list_for_each_entry_safe_reverse=(2,),
+    list_for_each_entry_rcu=(1,), list_first_entry=(0,), list_last_entry=(0,),
+    list_first_entry_or_null=(0,))
+# iterators whose last argument names the member of the entries: they read its .next
+ENTRY_ITERATORS = frozenset((
+    'hlist_for_each_entry', 'hlist_for_each_entry_safe', 'hlist_for_each_entry_rcu',
+    'hlist_for_each_entry_rcu_bh', 'hlist_for_each_entry_rcu_notrace', 'hlist_for_each_entry_srcu',
+    'hlist_for_each_entry_continue', 'hlist_for_each_entry_continue_rcu',
+    'hlist_for_each_entry_continue_rcu_bh', 'hlist_for_each_entry_from',
+    'hlist_for_each_entry_from_rcu', 'list_for_each_entry', 'list_for_each_entry_reverse',
+    'list_for_each_entry_safe', 'list_for_each_entry_safe_reverse', 'list_for_each_entry_rcu',
+    'list_for_each_entry_continue', 'list_for_each_entry_from'))
+
+
+def _open_of_argument(text, k):
+    """Index of the ( of the call whose argument token k is in, or None."""
+    depth = 0
+    for j in range(k - 1, -1, -1):
+        if text[j] in (')', ']'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            if depth == 0:
+                return j if text[j] == '(' and j and re.match(r'\w+$', text[j - 1]) else None
+            depth -= 1
+        elif text[j] in (';', '{', '}') and depth == 0:
+            return None
+    return None
+
+
+def _redefined(fs, name):
+    """Does the file, or a header the wrapper read, make name a macro or a function of
+    its own (so that it is no longer the one of list.h)?"""
+    return _defined_as_macro(fs.toks, name) or name in fs.macros or name in fs.functions
+
+@initialize:python@
+@@
+def _list_api_argument(fs, lo, hi):
+    """Are tokens lo..hi-1 a whole argument at a list or hlist pointer parameter of a
+    function or iterator of list.h?"""
+    text = fs.toks.text
+    if lo < 1 or text[lo - 1] not in ('(', ','):
+        return False
+    j = _open_of_argument(text, lo)
+    if j is None or text[j - 1] not in LIST_API_PARAMETERS or _redefined(fs, text[j - 1]):
+        return False
+    spans = argument_spans(text, j)
+    return any(spans[n] == (lo, hi) for n in LIST_API_PARAMETERS[text[j - 1]] if n < len(spans))
+
+
+def _base_start(fs, i):
+    """First token of E in E->name or E.name at token i, where E is a chain of names,
+    fields and subscripts (None for anything else)."""
+    text = fs.toks.text
+    start = i - 2
+    while True:
+        while start > 0 and text[start] == ']':
+            start = matching_open(text, start) - 1
+        if start < 1 or fs.toks.kind[start] != 'id':
+            return None
+        if text[start - 1] not in ('->', '.'):
+            return start
+        start -= 2
+
+
+def list_api_use(fs, i):
+    """Is the name at token i used where no table can stand, so that it picks no bucket
+    whatever struct it is a member of (see LIST_API_PARAMETERS)? That is: the member
+    argument of an entry iterator; &E->name as a list or hlist pointer argument of list.h;
+    or &E->name stored in a variable of the function that only such arguments read."""
+    toks, text = fs.toks, fs.toks.text
+    if i < 2 or i + 1 >= len(text) or directive_start(toks, i) is not None:
+        return False                 # (in a macro body the callee may be a parameter)
+    if text[i - 1] == ',' and text[i + 1] == ')':
+        j = _open_of_argument(text, i)
+        return j is not None and text[j - 1] in ENTRY_ITERATORS and not _redefined(fs, text[j - 1])
+    if text[i - 1] not in ('->', '.') or text[i + 1] not in (',', ')', ';'):
+        return False
+    start = _base_start(fs, i)
+    if start is None or text[start - 1] != '&':
+        return False
+    if text[i + 1] != ';':
+        return _list_api_argument(fs, start - 1, i + 1)
+    # headp = &vg->vni_list; and then only list_for_each_prev(hpos, headp)
+    return start >= 4 and text[start - 2] == '=' and toks.kind[start - 3] == 'id' and \
+        text[start - 4] in (';', '{', '}') and _list_only_variable(fs, start - 3)
+
+
+def _list_only_variable(fs, v):
+    """Is the variable named at token v a local of its function declared at the top of its
+    body before any other use, named by no macro, and read only as a whole list.h pointer
+    argument, its other uses being declarations or stores of &E->f? What it holds then
+    picks no bucket whatever its type (a void * is no head of an iterator either)."""
+    toks, text = fs.toks, fs.toks.text
+    name = text[v]
+    rng = function_range(fs, toks.pos[v])
+    if rng is None or _redefined(fs, name):
+        return False
+    # a macro may read it where its name is not written: one of the file, or of a header
+    # (which only the facts of the wrapper tell)
+    facts = _FACTS.get('files', {}).get(fs.path)
+    if facts is None or name in facts.get('names_in_header_macros', ()) or \
+            any(directive_start(toks, k) is not None for k in token_indices(fs, name)):
+        return False
+    found = occurrences(fs, name, rng[0], rng[1])
+    if not found or not is_declarator(toks, found[0]) or \
+            _enclosing_block(toks, found[0], rng[0]) != rng:
+        return False
+    for k in found[1:]:
+        if directive_start(toks, k) is not None:
+            return False
+        if is_declarator(toks, k) or _list_api_argument(fs, k, k + 1):
+            continue
+        if text[k + 1] == '=' and text[k - 1] in (';', '{', '}') and text[k + 2] == '&':
+            m = statement_end(fs, k)
+            if text[m] == ';' and text[m - 2] in ('->', '.') and \
+                    _base_start(fs, m - 1) == k + 3:
+                continue             # headp = &other->list;
+        return False
+    return True
+
+
 def table_occurrences(fs, t):
     """Token indices naming table t: the identifier, or the member after -> and .
 
@@ -1636,6 +1786,8 @@ def table_occurrences(fs, t):
                 continue         # a variable of the function, of that name
             if is_declarator(toks, i):
                 continue         # int peers, a parameter or variable of that name
+        if toks.pos[i] != t.pos and list_api_use(fs, i):
+            continue             # hlist_del(&f->name): a node of that name, not the table
         out.append(i)
     return out
 
@@ -1709,8 +1861,7 @@ def is_declarator(toks, i):
 def in_spans(pos, spans):
     return any(s is not None and s[0] <= pos < s[1] for s in spans)
 
-@initialize:python@
-@@
+
 def base_struct(fs, i, strict=False):
     """The struct whose member the name at token i is (E->name, E.name), by the declared
     type of E: a variable, or X->f with f a struct pointer field of X's struct; None
@@ -1827,7 +1978,8 @@ def _callee_of_argument(text, k):
             return None
     return None
 
-
+@initialize:python@
+@@
 def _one_declaration(fs, var, rng):
     """Is var declared exactly once where a use in function rng may see it (its locals
     and parameters, in any block, and the file scope)? Then its declared type is its type."""
@@ -1973,8 +2125,7 @@ def macro_definitions(toks, local=True):
             defs[d.name] = d
     return defs
 
-@initialize:python@
-@@
+
 def function_at(toks, i, local=True):
     """The function whose definition names itself at token i, or None."""
     text = toks.text
@@ -2085,7 +2236,8 @@ def is_fold(node, params, const_names):
         return all(not (free_names(a) & set(params)) for a in node[2])
     return False
 
-
+@initialize:python@
+@@
 def injective(node, names, toks, keeps=lambda type_text: False, values=None, variables=(),
               types=None, macros=None):
     """'const' when node reads none of names, 'one-to-one' when it is a one-to-one
@@ -2273,8 +2425,7 @@ def split_reduction(node):
         return HASHERS[node[1][1]], strip_parens(node[2][0]), node[2][1]
     return None
 
-@initialize:python@
-@@
+
 def bucket_parts(node):
     """(table node, index node) of &X[I] or X + I, else None."""
     node = strip_parens(node)
@@ -2381,7 +2532,8 @@ def _may_take_member(callee, helpers):
         return True
     return any(text[k] in names and text[k - 1] in ('->', '.') for k in range(lo, hi))
 
-
+@initialize:python@
+@@
 def key_local(m):
     """The local of a helper that holds its key before the reduction, or None: the key
     passed through a local (return &T[hash_long(l, B)]; idx = hash_long(l, B)), or the
@@ -2447,8 +2599,7 @@ def _narrowed(d, m):
                          'hashptr': 'hash_ptr'}.get(m.reducer[0], m.reducer[0]), key_type)
     return None
 
-@initialize:python@
-@@
+
 def _meaning(d, helpers, const_names):
     m = Meaning()
     toks = d.toks
@@ -2655,7 +2806,8 @@ def _note_typed(m, d, var, rhs):
         text = cast_text(type_text, text)
     m.typed_locals[var] = text
 
-
+@initialize:python@
+@@
 def _keeps_type(toks, node, canon, types):
     """Is an expression already of the integer type canon (_canonical()), so that a
     local of that type holds it unchanged? Only names and casts of that type, small
@@ -2722,8 +2874,7 @@ def _casts_of(toks, node, name):
 
     return out if walk(node, None) and out else None
 
-@initialize:python@
-@@
+
 def _structured_meaning(d, m, params):
     """A helper with branches or loops: understood when it computes into its own locals
     and returns a reduced value once, as its last statement (nlm_hash_address(),
@@ -2950,7 +3101,8 @@ def _declarator_words(toks, lo, hi):
     return toks.kind[lo] == 'id' and all(toks.kind[x] == 'id' or toks.text[x] == '*'
                                          for x in range(lo, hi))
 
-
+@initialize:python@
+@@
 def is_pure_body(d, pure_call):
     """Does definition d only compute from its parameters, calling pure_call(name) functions?"""
     if d.ambiguous:
@@ -2985,8 +3137,7 @@ _BODY_KEYWORDS = {'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default
                     'break', 'continue', 'goto', 'sizeof', 'typeof', '__typeof__', 'struct',
                     'union', 'enum', 'static', 'register', 'auto', 'inline', 'extern'}
 
-@initialize:python@
-@@
+
 def outside_names(d):
     """Names definition d reads that are none of its parameters or locals (a global
     it reads: static u32 salt), read off its tokens: not fields, callees, type words
@@ -3250,7 +3401,8 @@ def node_tokens(node):
     lo, hi = node[-1]
     return set(range(lo, hi))
 
-
+@initialize:python@
+@@
 def names_table(node, t):
     """Is the parsed expression node the table t itself?"""
     node = strip_parens(node)
@@ -3286,8 +3438,7 @@ def type_of(fs, node, rng):
         return fs.toks.source_of(clo + 1, inner[1][-1][0] - 1)
     return None
 
-@initialize:python@
-@@
+
 def width_of(fs, node, rng):
     """Width class of a key of the file: its C type's, else its shape's. An arithmetic
     operation with an operand of 8 bytes has 8 (k32 + off, off a long: spatch may give
@@ -3537,7 +3688,8 @@ def conditional_reduction(fs, t, node, where, rng, helpers):
     r.kept = reds[0].kept | reds[1].kept | node_tokens(cond) | {first[-1][0] - 1, second[-1][0] - 1}
     return r
 
-
+@initialize:python@
+@@
 def foreign_field_note(fs, node):
     """For a bucket number kept in X->f, f a field of a struct of another file (a
     cursor of a header struct: ping's state->bucket), why it cannot count as a
@@ -3552,8 +3704,7 @@ def foreign_field_note(fs, node):
         return ''
     return ': a field of a struct of another file, which other files may set to anything'
 
-@initialize:python@
-@@
+
 def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, arg_texts=None):
     """The key of a call of index helper d with arguments actuals (texts).
 
@@ -10032,6 +10183,12 @@ def drop_absent_members(fs):
         if not t.injected or t.scope != 'member' or not t.struct:
             continue
         others = member_bases(fs, name)
+        if not others and any(list_api_use(fs, i) for i in token_indices(fs, name)) and \
+                not table_occurrences(fs, t):
+            # named only where no table can stand (list_del(&v->name)): no use of it here
+            del fs.tables[name]
+            fs.unused[name] = t.key
+            continue
         if not others or '?' in others or t.struct in others:
             continue                 # a bare name (offsetof(S, name)) may be t
         del fs.tables[name]
@@ -10047,7 +10204,7 @@ def member_bases(fs, name):
     declared_at = table.pos if table is not None else None
     out = set()
     for i in token_indices(fs, name):
-        if toks.kind[i] == 'id' and toks.pos[i] != declared_at:
+        if toks.kind[i] == 'id' and toks.pos[i] != declared_at and not list_api_use(fs, i):
             member = i >= 2 and toks.text[i - 1] in ('->', '.')
             out.add((base_struct(fs, i, strict=True) if member else None) or '?')
     return sorted(out)
@@ -10106,7 +10263,8 @@ def shared_macros(fs):
 def approve(fs, pos, kind, extra=None):
     fs.approved[pos] = (kind, extra)
 
-
+@initialize:python@
+@@
 def _assigned_key(fs, pos):
     """The key an approved assignment at pos writes (a declaration with its initialiser)."""
     got = fs.approved.get(pos)
@@ -10117,8 +10275,7 @@ def approve_span(fs, lo, hi, kind, extra=None):
     """Approve the expression of tokens lo..hi-1 (its first and last token must match)."""
     fs.approved[fs.toks.pos[lo]] = (kind, extra, fs.toks.pos[hi - 1])
 
-@initialize:python@
-@@
+
 def approve_reduction_drop(fs, d, m):
     """A kept index helper loses its reduction: return v & MASK; -> return v;
 
@@ -10523,6 +10680,11 @@ def record(p):
                     verdict='absent', bases=structs,
                     reasons=['named here only as a member of struct %s' % ', '.join(structs)])
                for name, (key, structs) in sorted(fs.absent.items())]
+    tables += [dict(name=name, key=key, file=fs.path, scope='member', shared=True,
+                    verdict='unused', bases=[],
+                    reasons=['named here only as a list or hlist argument, where no table '
+                             'can stand'])
+               for name, key in sorted(fs.unused.items())]
     name = hashlib.md5(fs.path.encode()).hexdigest() + '.json'
     tmp = os.path.join(out, name + '.tmp')
     with open(tmp, 'w') as f:

@@ -805,6 +805,55 @@ class OtherStructMemberTest(unittest.TestCase):
                 self.assertEqual(r.stdout, '')
 
 
+class ListMemberOfAnotherStructTest(unittest.TestCase):
+    """vxlan's vni_list: a header member table mt, and struct other's struct list_head mt,
+    in a file that can see both. Where the file passes &o->mt only to list.h (or stores it
+    in a local that only list.h reads), no table can stand: a pointer to an array of
+    struct hlist_head is no struct list_head *. That file has no use of the table
+    whatever the declarations say; anywhere else the table stays refused."""
+
+    TABLE = OtherStructMemberTest.TABLE.replace(
+        'struct hlist_node node; };', 'struct hlist_node node; struct list_head link; };')
+    OTHER = '#include <linux/list.h>\nstruct other { struct list_head mt; };\n'
+    USE = OtherStructMemberTest.USE
+    LIST_USE = ('#include <linux/list.h>\n#include "t.h"\n#include "o.h"\n%s'
+                'unsigned int put(struct other *o, struct item *it)\n{\n'
+                '\tstruct list_head *headp, *pos;\n\tunsigned int n = 0;\n\n'
+                '\tINIT_LIST_HEAD(&o->mt);\n\tlist_add(&it->link, &o->mt);\n'
+                '\theadp = &o->mt;\n\tlist_for_each_prev(pos, headp)\n\t\tn++;\n%s'
+                '\treturn n;\n}\n')
+    VISIT = 'void visit(void *p);\n'
+
+    def convert(self, use):
+        files = {'lib/t.h': self.TABLE, 'lib/o.h': self.OTHER, 'lib/a.c': self.USE,
+                 'lib/b.c': use}
+        r, tables = run_on_tree(files, '--check', 'header')
+        self.assertNotIn('Traceback', r.stderr)
+        return r, {t.get('key') or t['name']: t for t in tables}
+
+    def test_list_operations_on_the_other_member_do_not_block(self):
+        r, tables = self.convert(self.LIST_USE % ('', ''))
+        self.assertEqual(tables['mt']['verdict'], 'converted', tables['mt']['reasons'])
+        self.assertIn('+\thash_add(r->mt, &it->node, it->key);', r.stdout)
+        self.assertNotIn('+++ b/lib/b.c', r.stdout)
+
+    def test_other_uses_of_the_other_member_block(self):
+        for name, use in (('argument', self.LIST_USE % (self.VISIT, '\tvisit(&o->mt);\n')),
+                          ('local', self.LIST_USE % (self.VISIT, '\tvisit(headp);\n')),
+                          ('own list_add', self.LIST_USE % (
+                              self.VISIT + '#define list_add(a, b) visit(b)\n', '')),
+                          ('macro of the local', self.LIST_USE % (
+                              self.VISIT + '#define PEEK() visit(headp)\n', '\tPEEK();\n'))):
+            with self.subTest(name):
+                r, tables = self.convert(use)
+                self.assertEqual(tables['mt']['verdict'], 'skipped')
+                self.assertEqual(tables['mt']['reasons'], [
+                    'lib/b.c: names mt only as a member of struct other by the declarations '
+                    'the rule reads, but it can see struct reg too: declarations read from '
+                    'tokens cannot prove which struct each use means'])
+                self.assertEqual(r.stdout, '')
+
+
 class OwnBucketHelperTest(unittest.TestCase):
     """A header function that returns a bucket it picks its own way (a mask here) stays,
     and so does every call of it: the table converts where no access picks a bucket by

@@ -99,6 +99,9 @@ static inline int list_empty(const struct list_head *head)
 #define list_for_each(pos, head)					\
 	for (pos = (head)->next; pos != (head); pos = pos->next)
 
+#define list_for_each_prev(pos, head)					\
+	for (pos = (head)->prev; pos != (head); pos = pos->prev)
+
 #define list_for_each_safe(pos, n, head)				\
 	for (pos = (head)->next, n = pos->next; pos != (head);		\
 	     pos = n, n = pos->next)

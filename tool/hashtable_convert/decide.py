@@ -112,6 +112,8 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
                 t.skip(OTHER_STRUCTS % (f, st.name, bases, st.struct) if bases
                        else '%s: %s' % (f, NO_VERDICT % f))
             continue
+        if rec['verdict'] == 'unused':
+            continue                 # named only where no bucket can be picked
         if rec['verdict'] == 'absent':
             t.skip(OTHER_STRUCTS % (f, st.name, ', '.join(rec.get('bases') or ['?']), st.struct))
             continue

@@ -8,7 +8,7 @@ from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus
 from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, base_struct, declaration_scope,
                     declared_type,
                     function_header, function_range, in_spans, is_declarator, occurrences,
-                    statement_end, table_occurrences, tok_indices, token_indices, variable_type)
+                    statement_end, list_api_use, table_occurrences, tok_indices, token_indices, variable_type)
 from .tokens import (_HASH_SIGN, Tokens, argument_spans, code_indices, directive_start, include_lines,
                      matching_close, matching_open)
 from .helpers import bucket_parts, calls_in, calls_in_definition, function_at, outside_names, pure_by_name
@@ -1995,6 +1995,12 @@ def drop_absent_members(fs):
         if not t.injected or t.scope != 'member' or not t.struct:
             continue
         others = member_bases(fs, name)
+        if not others and any(list_api_use(fs, i) for i in token_indices(fs, name)) and \
+                not table_occurrences(fs, t):
+            # named only where no table can stand (list_del(&v->name)): no use of it here
+            del fs.tables[name]
+            fs.unused[name] = t.key
+            continue
         if not others or '?' in others or t.struct in others:
             continue                 # a bare name (offsetof(S, name)) may be t
         del fs.tables[name]
@@ -2010,7 +2016,7 @@ def member_bases(fs, name):
     declared_at = table.pos if table is not None else None
     out = set()
     for i in token_indices(fs, name):
-        if toks.kind[i] == 'id' and toks.pos[i] != declared_at:
+        if toks.kind[i] == 'id' and toks.pos[i] != declared_at and not list_api_use(fs, i):
             member = i >= 2 and toks.text[i - 1] in ('->', '.')
             out.add((base_struct(fs, i, strict=True) if member else None) or '?')
     return sorted(out)

@@ -19,8 +19,8 @@ import os
 import re
 
 from .cexpr import TYPEDEFS, Macros, Unknown, parse_tokens
-from .tokens import (_HASH_SIGN, Tokens, _pos, _span, align, directive_start, function_window, matching_close,
-                     on_include_line)
+from .tokens import (_HASH_SIGN, Tokens, _pos, _span, align, argument_spans, directive_start, function_window,
+                     matching_close, matching_open, on_include_line)
 
 
 def typedef_names(toks):
@@ -135,6 +135,8 @@ class FileState:
         self.field_declarations = {}  # field name -> how many structs of the file have one
         self.absent = {}             # member tables of other files named here only as members
                                      # of other structs: name -> those structs
+        self.unused = {}             # member tables of other files named here only where no
+                                     # table can stand (list_api_use): name -> key
         self.position_maps = {}      # rewritten copy -> {its position: original position}
         self.deletes = []            # (member, position) of hlist_del*()
         self.members = {}            # hlist op position -> node member name
@@ -415,6 +417,153 @@ def call_nodes(fs, d):
     return found, None
 
 
+# Functions of list.h and rculist.h -> the arguments of theirs that are a struct list_head,
+# hlist_head or hlist_node pointer. There, &E->T cannot be a table T: that is a pointer to an
+# array of struct hlist_head, which the kernel refuses by -Werror=incompatible-pointer-types.
+# So an entry's node or list member named like a member table (by_hash beside a by_hash[] of
+# buckets) is told apart by where it stands, not by the type of E, which declarations read
+# from tokens cannot always prove; and no such place picks a bucket, whatever E is.
+_BOTH = (0, 1)
+LIST_API_PARAMETERS = dict(
+    {name: (0,) for name in (
+        'hlist_del', 'hlist_del_init', 'hlist_del_rcu', 'hlist_del_init_rcu', '__hlist_del',
+        'hlist_unhashed', 'hlist_unhashed_lockless', 'INIT_HLIST_NODE', 'hlist_fake',
+        'hlist_add_fake', 'hlist_empty', 'INIT_LIST_HEAD', 'INIT_LIST_HEAD_RCU', 'list_del',
+        'list_del_init', 'list_del_init_careful', 'list_del_rcu', 'list_empty',
+        'list_empty_careful', 'list_rotate_left', 'list_is_singular', 'list_count_nodes')},
+    **{name: _BOTH for name in (
+        'hlist_add_head', 'hlist_add_head_rcu', 'hlist_add_tail_rcu', 'hlist_add_before',
+        'hlist_add_behind', 'hlist_add_before_rcu', 'hlist_add_behind_rcu', 'hlist_replace_rcu',
+        'hlist_is_singular_node', 'hlist_move_list', 'hlists_swap_heads_rcu', 'list_add',
+        'list_add_tail', 'list_add_rcu', 'list_add_tail_rcu', 'list_replace', 'list_replace_init',
+        'list_replace_rcu', 'list_swap', 'list_move', 'list_move_tail', 'list_is_first',
+        'list_is_last', 'list_is_head', 'list_rotate_to_front', 'list_splice', 'list_splice_tail',
+        'list_splice_init', 'list_splice_tail_init', 'list_splice_rcu', 'list_splice_init_rcu',
+        'list_splice_tail_init_rcu')},
+    list_cut_position=(0, 1, 2), list_cut_before=(0, 1, 2), list_bulk_move_tail=(0, 1, 2),
+    # iterators and accessors -> their head argument: they read head->next or head->prev
+    list_for_each=(1,), list_for_each_prev=(1,), list_for_each_safe=(2,),
+    list_for_each_prev_safe=(2,), list_for_each_entry=(1,), list_for_each_entry_reverse=(1,),
+    list_for_each_entry_safe=(2,), list_for_each_entry_safe_reverse=(2,),
+    list_for_each_entry_rcu=(1,), list_first_entry=(0,), list_last_entry=(0,),
+    list_first_entry_or_null=(0,))
+# iterators whose last argument names the member of the entries: they read its .next
+ENTRY_ITERATORS = frozenset((
+    'hlist_for_each_entry', 'hlist_for_each_entry_safe', 'hlist_for_each_entry_rcu',
+    'hlist_for_each_entry_rcu_bh', 'hlist_for_each_entry_rcu_notrace', 'hlist_for_each_entry_srcu',
+    'hlist_for_each_entry_continue', 'hlist_for_each_entry_continue_rcu',
+    'hlist_for_each_entry_continue_rcu_bh', 'hlist_for_each_entry_from',
+    'hlist_for_each_entry_from_rcu', 'list_for_each_entry', 'list_for_each_entry_reverse',
+    'list_for_each_entry_safe', 'list_for_each_entry_safe_reverse', 'list_for_each_entry_rcu',
+    'list_for_each_entry_continue', 'list_for_each_entry_from'))
+
+
+def _open_of_argument(text, k):
+    """Index of the ( of the call whose argument token k is in, or None."""
+    depth = 0
+    for j in range(k - 1, -1, -1):
+        if text[j] in (')', ']'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            if depth == 0:
+                return j if text[j] == '(' and j and re.match(r'\w+$', text[j - 1]) else None
+            depth -= 1
+        elif text[j] in (';', '{', '}') and depth == 0:
+            return None
+    return None
+
+
+def _redefined(fs, name):
+    """Does the file, or a header the wrapper read, make name a macro or a function of
+    its own (so that it is no longer the one of list.h)?"""
+    return _defined_as_macro(fs.toks, name) or name in fs.macros or name in fs.functions
+
+
+def _list_api_argument(fs, lo, hi):
+    """Are tokens lo..hi-1 a whole argument at a list or hlist pointer parameter of a
+    function or iterator of list.h?"""
+    text = fs.toks.text
+    if lo < 1 or text[lo - 1] not in ('(', ','):
+        return False
+    j = _open_of_argument(text, lo)
+    if j is None or text[j - 1] not in LIST_API_PARAMETERS or _redefined(fs, text[j - 1]):
+        return False
+    spans = argument_spans(text, j)
+    return any(spans[n] == (lo, hi) for n in LIST_API_PARAMETERS[text[j - 1]] if n < len(spans))
+
+
+def _base_start(fs, i):
+    """First token of E in E->name or E.name at token i, where E is a chain of names,
+    fields and subscripts (None for anything else)."""
+    text = fs.toks.text
+    start = i - 2
+    while True:
+        while start > 0 and text[start] == ']':
+            start = matching_open(text, start) - 1
+        if start < 1 or fs.toks.kind[start] != 'id':
+            return None
+        if text[start - 1] not in ('->', '.'):
+            return start
+        start -= 2
+
+
+def list_api_use(fs, i):
+    """Is the name at token i used where no table can stand, so that it picks no bucket
+    whatever struct it is a member of (see LIST_API_PARAMETERS)? That is: the member
+    argument of an entry iterator; &E->name as a list or hlist pointer argument of list.h;
+    or &E->name stored in a variable of the function that only such arguments read."""
+    toks, text = fs.toks, fs.toks.text
+    if i < 2 or i + 1 >= len(text) or directive_start(toks, i) is not None:
+        return False                 # (in a macro body the callee may be a parameter)
+    if text[i - 1] == ',' and text[i + 1] == ')':
+        j = _open_of_argument(text, i)
+        return j is not None and text[j - 1] in ENTRY_ITERATORS and not _redefined(fs, text[j - 1])
+    if text[i - 1] not in ('->', '.') or text[i + 1] not in (',', ')', ';'):
+        return False
+    start = _base_start(fs, i)
+    if start is None or text[start - 1] != '&':
+        return False
+    if text[i + 1] != ';':
+        return _list_api_argument(fs, start - 1, i + 1)
+    # headp = &vg->vni_list; and then only list_for_each_prev(hpos, headp)
+    return start >= 4 and text[start - 2] == '=' and toks.kind[start - 3] == 'id' and \
+        text[start - 4] in (';', '{', '}') and _list_only_variable(fs, start - 3)
+
+
+def _list_only_variable(fs, v):
+    """Is the variable named at token v a local of its function declared at the top of its
+    body before any other use, named by no macro, and read only as a whole list.h pointer
+    argument, its other uses being declarations or stores of &E->f? What it holds then
+    picks no bucket whatever its type (a void * is no head of an iterator either)."""
+    toks, text = fs.toks, fs.toks.text
+    name = text[v]
+    rng = function_range(fs, toks.pos[v])
+    if rng is None or _redefined(fs, name):
+        return False
+    # a macro may read it where its name is not written: one of the file, or of a header
+    # (which only the facts of the wrapper tell)
+    facts = _FACTS.get('files', {}).get(fs.path)
+    if facts is None or name in facts.get('names_in_header_macros', ()) or \
+            any(directive_start(toks, k) is not None for k in token_indices(fs, name)):
+        return False
+    found = occurrences(fs, name, rng[0], rng[1])
+    if not found or not is_declarator(toks, found[0]) or \
+            _enclosing_block(toks, found[0], rng[0]) != rng:
+        return False
+    for k in found[1:]:
+        if directive_start(toks, k) is not None:
+            return False
+        if is_declarator(toks, k) or _list_api_argument(fs, k, k + 1):
+            continue
+        if text[k + 1] == '=' and text[k - 1] in (';', '{', '}') and text[k + 2] == '&':
+            m = statement_end(fs, k)
+            if text[m] == ';' and text[m - 2] in ('->', '.') and \
+                    _base_start(fs, m - 1) == k + 3:
+                continue             # headp = &other->list;
+        return False
+    return True
+
+
 def table_occurrences(fs, t):
     """Token indices naming table t: the identifier, or the member after -> and .
 
@@ -435,6 +584,8 @@ def table_occurrences(fs, t):
                 continue         # a variable of the function, of that name
             if is_declarator(toks, i):
                 continue         # int peers, a parameter or variable of that name
+        if toks.pos[i] != t.pos and list_api_use(fs, i):
+            continue             # hlist_del(&f->name): a node of that name, not the table
         out.append(i)
     return out
 

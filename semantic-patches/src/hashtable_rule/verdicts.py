@@ -58,6 +58,11 @@ def record(p):
                     verdict='absent', bases=structs,
                     reasons=['named here only as a member of struct %s' % ', '.join(structs)])
                for name, (key, structs) in sorted(fs.absent.items())]
+    tables += [dict(name=name, key=key, file=fs.path, scope='member', shared=True,
+                    verdict='unused', bases=[],
+                    reasons=['named here only as a list or hlist argument, where no table '
+                             'can stand'])
+               for name, key in sorted(fs.unused.items())]
     name = hashlib.md5(fs.path.encode()).hexdigest() + '.json'
     tmp = os.path.join(out, name + '.tmp')
     with open(tmp, 'w') as f:
