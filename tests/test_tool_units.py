@@ -713,6 +713,26 @@ class SharedTest(unittest.TestCase):
             put(tmp, 'a.c', 'int by;\n#define EV(f, ...) f(by, ## __VA_ARGS__) + _id##_x\n')
             self.assertEqual(sources.pasted_names(tmp, ['by_id']), {})
 
+    def test_paste_in_a_unit_that_cannot_see_the_struct_is_harmless(self):
+        # ionic's by_id beside amdgpu's mm ## block ## id ## _ ## reg_name: a .c file that
+        # cannot include the struct's header pastes no use of its member
+        paste = 'int by;\n#define EV(x) x ## _id\n'
+        reason = '%s may spell the name with ## (token pasting), where no search can find it'
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/a.h', 'struct sa { struct hlist_head by_id[8]; };\n')
+            put(tmp, 'a.c', '#include <a.h>\nvoid f(struct sa *x) { hlist_empty(&x->by_id[1]); }\n')
+            decls = sources.scan_declarations('include/a.h', get(tmp, 'include/a.h'))
+            files = ['a.c', 'include/a.h']
+            for extra, reasons in (({'z.c': paste}, []),
+                                   ({'z.c': '#include <a.h>\n' + paste}, [reason % 'z.c']),
+                                   ({'z.c': paste, 'z.h': paste}, [reason % 'z.h'])):
+                for rel, text in extra.items():
+                    put(tmp, rel, text)
+                includes.forget(tmp)
+                with self.subTest(extra):
+                    self.assertEqual(shared.plan(tmp, files, decls).shared['by_id'].reasons,
+                                     reasons)
+
     def test_one_walk_finds_what_three_searches_find(self):
         # shared.analyse() reads the lines of one search_lines() where files_naming(),
         # defined_names() and pasted_names() each searched the tree

@@ -358,11 +358,29 @@ def analyse(root: str, p: Plan, inside: Callable[[str], bool], whole_tree: bool 
             if t.scope == 'member' and t.struct == tag and not t.reasons:
                 t.reasons.append('%s #defines %s, the tag of its struct: struct %s may mean '
                                  'another struct where it is included' % (path, tag, tag))
-    for name, path in sorted(pasted_names(root, viable, lines).items()):
+    for name, path in sorted(pasted_names(root, viable, lines, _struct_unseen(root, p)).items()):
         for t in p.shared.values():
             if t.name == name:
                 t.reasons.append('%s may spell the name with ## (token pasting), '
                                  'where no search can find it' % path)
+
+
+def _struct_unseen(root: str, p: Plan) -> Callable[[str, str], bool]:
+    """(name, path) -> whether path is a .c file that cannot see the struct of any viable
+    table of that name (every one a member of a struct its headers declare): whatever it
+    pastes there is no use of them (amdgpu's mm ## block ## id beside ionic's by_id)."""
+    def unseen(name: str, path: str) -> bool:
+        if not path.endswith('.c'):
+            return False             # a header's macro is expanded where it is included
+        tables = [t for t in p.shared.values() if t.name == name and not t.reasons]
+        for t in tables:
+            headers = sorted({d.path for d in t.declarations})
+            if t.scope != 'member' or not t.struct or not headers or \
+                    not all(h.endswith('.h') for h in headers) or \
+                    units_seeing(root, [path], headers, MAX_FILES_PER_TABLE):
+                return False
+        return bool(tables)
+    return unseen
 
 
 def _viable_names(p: Plan) -> List[str]:

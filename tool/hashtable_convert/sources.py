@@ -12,7 +12,7 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Callable, Dict, List, Optional, Set, Tuple
 
 C_SUFFIXES = ('.c', '.h')
 # what else may name a table spanning files: assembly, and files C files #include
@@ -475,12 +475,14 @@ def defined_names(root: str, names: List[str],
 
 
 def pasted_names(root: str, names: List[str],
-                 lines: Optional[Dict[str, List[str]]] = None) -> Dict[str, str]:
+                 lines: Optional[Dict[str, List[str]]] = None,
+                 unseen: Optional[Callable[[str, str], bool]] = None) -> Dict[str, str]:
     """name -> a file that may spell it with the preprocessor's ## (grep cannot find it there).
 
     A file counts when it pastes a piece of the name (x##_tbl for sess_tbl) and
     also has the rest of it as a word. lines: what search_lines() found for
-    PASTE_LINES (else one search here).
+    PASTE_LINES (else one search here). unseen(name, path): whether name cannot be
+    meant in that file whatever it spells (a member whose struct it cannot see).
     """
     if not names:
         return {}
@@ -509,7 +511,7 @@ def pasted_names(root: str, names: List[str],
                 within.setdefault(part, []).append(name)
     for path, frag, side in sorted(pieces):
         for name in within.get(frag, ()):
-            if name in found:
+            if name in found or unseen is not None and unseen(name, os.path.normpath(path)):
                 continue
             # a left piece has the pasted text after it, a right piece before it
             at = [i for i in range(len(name)) if name.startswith(frag, i) and
