@@ -1675,9 +1675,18 @@ def _open_of_argument(text, k):
 
 
 def _redefined(fs, name):
-    """Does the file, or a header the wrapper read, make name a macro or a function of
-    its own (so that it is no longer the one of list.h)?"""
-    return _defined_as_macro(fs.toks, name) or name in fs.macros or name in fs.functions
+    """Does the file, or a header the wrapper read, make name a macro, a function or a
+    variable of its own (a function pointer that shadows the one of list.h)?"""
+    return _defined_as_macro(fs.toks, name) or name in fs.macros or name in fs.functions or \
+        any(is_declarator(fs.toks, k) or _may_declare(fs.toks.text, k)
+            for k in token_indices(fs, name))
+
+
+def _list_callee(fs, j):
+    """Is the call whose ( is token j one of list.h itself: a plain name (not ops->f(...)),
+    not _redefined()?"""
+    text = fs.toks.text
+    return j >= 1 and (j < 2 or text[j - 2] not in ('.', '->')) and not _redefined(fs, text[j - 1])
 
 @initialize:python@
 @@
@@ -1688,7 +1697,7 @@ def _list_api_argument(fs, lo, hi):
     if lo < 1 or text[lo - 1] not in ('(', ','):
         return False
     j = _open_of_argument(text, lo)
-    if j is None or text[j - 1] not in LIST_API_PARAMETERS or _redefined(fs, text[j - 1]):
+    if j is None or text[j - 1] not in LIST_API_PARAMETERS or not _list_callee(fs, j):
         return False
     spans = argument_spans(text, j)
     return any(spans[n] == (lo, hi) for n in LIST_API_PARAMETERS[text[j - 1]] if n < len(spans))
@@ -1719,7 +1728,7 @@ def list_api_use(fs, i):
         return False                 # (in a macro body the callee may be a parameter)
     if text[i - 1] == ',' and text[i + 1] == ')':
         j = _open_of_argument(text, i)
-        return j is not None and text[j - 1] in ENTRY_ITERATORS and not _redefined(fs, text[j - 1])
+        return j is not None and text[j - 1] in ENTRY_ITERATORS and _list_callee(fs, j)
     if text[i - 1] not in ('->', '.') or text[i + 1] not in (',', ')', ';'):
         return False
     start = _base_start(fs, i)
@@ -1732,6 +1741,19 @@ def list_api_use(fs, i):
         text[start - 4] in (';', '{', '}') and _list_only_variable(fs, start - 3)
 
 
+def other_struct_list_use(fs, i, struct):
+    """Is the name at token i a list_api_use() of a member of a struct other than struct, by
+    the declarations the rule reads (a bare member argument of an iterator names none)?
+    Both must hold: where a use of the table itself stands so, it builds only with a
+    warning outside the kernel (-Wincompatible-pointer-types), and picks bucket 0."""
+    if not list_api_use(fs, i):
+        return False
+    if fs.toks.text[i - 1] not in ('->', '.'):
+        return True
+    base = base_struct(fs, i, strict=True)
+    return struct is not None and base is not None and base != struct
+
+
 def _list_only_variable(fs, v):
     """Is the variable named at token v a local of its function declared at the top of its
     body before any other use, named by no macro, and read only as a whole list.h pointer
@@ -1740,7 +1762,7 @@ def _list_only_variable(fs, v):
     toks, text = fs.toks, fs.toks.text
     name = text[v]
     rng = function_range(fs, toks.pos[v])
-    if rng is None or _redefined(fs, name):
+    if rng is None or _defined_as_macro(toks, name) or name in fs.macros:
         return False
     # a macro may read it where its name is not written: one of the file, or of a header
     # (which only the facts of the wrapper tell)
@@ -1786,7 +1808,7 @@ def table_occurrences(fs, t):
                 continue         # a variable of the function, of that name
             if is_declarator(toks, i):
                 continue         # int peers, a parameter or variable of that name
-        if toks.pos[i] != t.pos and list_api_use(fs, i):
+        if toks.pos[i] != t.pos and other_struct_list_use(fs, i, t.struct):
             continue             # hlist_del(&f->name): a node of that name, not the table
         out.append(i)
     return out
@@ -1964,7 +1986,8 @@ def _may_declare(text, k):
         return True
     return text[k - 1] == '(' and nxt == ')' and k >= 2 and text[k - 2] == '*'
 
-
+@initialize:python@
+@@
 def _callee_of_argument(text, k):
     depth = 0
     for j in range(k - 1, -1, -1):
@@ -1978,8 +2001,7 @@ def _callee_of_argument(text, k):
             return None
     return None
 
-@initialize:python@
-@@
+
 def _one_declaration(fs, var, rng):
     """Is var declared exactly once where a use in function rng may see it (its locals
     and parameters, in any block, and the file scope)? Then its declared type is its type."""
@@ -3813,6 +3835,13 @@ def fold_key(d, m, env, types, form):
     if param_type and width_class(param_type) == 'pointer' or form == 'hashptr':
         text = cast_text('unsigned long', arg)
         return reduction_of_text('helper ' + d.name, text, 'long')
+    words = value_type(param_type or '').split()
+    if m.fold_type and words and '*' not in words and words[0] not in ('struct', 'union') and \
+            (arg_type is None or _canonical(arg_type) != _canonical(param_type)):
+        # the call converts the argument to the parameter before the helper casts it: a u16
+        # vni given a u32 is cut to 16 bits first: (__force u32)(u16)v, as a review found
+        arg = cast_text(value_type(param_type), arg)
+        arg_type = value_type(param_type)
     to = m.fold_type or param_type
     if not to and form == 'hash32':
         to = 'u32'                   # hash_32() of a macro: its parameter cuts a wider key
@@ -9363,6 +9392,10 @@ def decide_table(fs, t, helpers):
         why = included_after(fs, t)
         if why:
             t.refuse(why)
+        # the wrapper found the same struct with this table in a header (shared.py)
+        why = _FACTS.get('files', {}).get(fs.path, {}).get('refused_locals', {}).get(t.name)
+        if why:
+            t.refuse(why)
     if t.reasons:
         return
     if t.scope == 'member' and t.struct:
@@ -10183,8 +10216,8 @@ def drop_absent_members(fs):
         if not t.injected or t.scope != 'member' or not t.struct:
             continue
         others = member_bases(fs, name)
-        if not others and any(list_api_use(fs, i) for i in token_indices(fs, name)) and \
-                not table_occurrences(fs, t):
+        if not others and any(other_struct_list_use(fs, i, t.struct)
+                              for i in token_indices(fs, name)) and not table_occurrences(fs, t):
             # named only where no table can stand (list_del(&v->name)): no use of it here
             del fs.tables[name]
             fs.unused[name] = t.key
@@ -10202,9 +10235,11 @@ def member_bases(fs, name):
     toks = fs.toks
     table = fs.tables.get(name)
     declared_at = table.pos if table is not None else None
+    struct = table.struct if table is not None else None
     out = set()
     for i in token_indices(fs, name):
-        if toks.kind[i] == 'id' and toks.pos[i] != declared_at and not list_api_use(fs, i):
+        if toks.kind[i] == 'id' and toks.pos[i] != declared_at and \
+                not other_struct_list_use(fs, i, struct):
             member = i >= 2 and toks.text[i - 1] in ('->', '.')
             out.add((base_struct(fs, i, strict=True) if member else None) or '?')
     return sorted(out)

@@ -854,6 +854,50 @@ class ListMemberOfAnotherStructTest(unittest.TestCase):
                 self.assertEqual(r.stdout, '')
 
 
+    def test_the_table_itself_in_list_positions_blocks(self):
+        # a tenth review: the table's own &r->mt through a void * local, or given to a
+        # hlist_add_head() that a header of the tree makes a macro of a void * function
+        compat = ('#include <linux/list.h>\n'
+                  'static inline void add_first(struct hlist_node *n, void *b)\n'
+                  '{\n\thlist_add_head(n, (struct hlist_head *)b);\n}\n'
+                  '#define hlist_add_head(n, h) add_first(n, h)\n')
+        void_local = ('#include <linux/list.h>\n#include "t.h"\n'
+                      'void add_first(struct reg *r, struct item *it)\n{\n\tvoid *headp;\n\n'
+                      '\theadp = &r->mt;\n\thlist_add_head(&it->node, headp);\n}\n')
+        header_macro = ('#include <linux/list.h>\n#include "t.h"\n#include "compat.h"\n'
+                        'void put_first(struct reg *r, struct item *it)\n{\n'
+                        '\thlist_add_head(&it->node, &r->mt);\n}\n')
+        for name, extra in (('void local', {'lib/b.c': void_local}),
+                            ('macro of a header', {'lib/b.c': header_macro,
+                                                   'lib/compat.h': compat})):
+            with self.subTest(name):
+                files = dict({'lib/t.h': self.TABLE, 'lib/o.h': self.OTHER, 'lib/a.c': self.USE},
+                             **extra)
+                r, tables = run_on_tree(files, '--check', 'header')
+                self.assertNotIn('Traceback', r.stderr)
+                [table] = [t for t in tables if t['name'] == 'mt']
+                self.assertEqual(table['verdict'], 'skipped')
+                self.assertTrue(table['reasons'][0].startswith('lib/b.c: use not understood'),
+                                table['reasons'])
+                self.assertEqual(r.stdout, '')
+
+    def test_a_unit_with_its_own_copy_of_the_struct_blocks(self):
+        # a tenth review: b.c defines struct reg itself, as t.h does, and needs not include
+        # it; C lets the two units share one struct reg, whose buckets both would pick
+        own = ('#include <linux/list.h>\n#define NB 16\n'
+               'struct reg { struct hlist_head mt[NB]; };\n'
+               'struct item { unsigned int key; struct hlist_node node; };\n'
+               'int first_empty(struct reg *r)\n{\n\treturn hlist_empty(&r->mt[0]);\n}\n')
+        files = {'lib/t.h': self.TABLE, 'lib/a.c': self.USE, 'lib/b.c': own}
+        r, tables = run_on_tree(files, '--check', 'header')
+        self.assertNotIn('Traceback', r.stderr)
+        self.assertEqual(sorted((t['file'], t['verdict']) for t in tables),
+                         [('lib/b.c', 'skipped'), ('lib/t.h', 'skipped')])
+        for t in tables:
+            self.assertIn('struct reg is also defined in lib/', ' '.join(t['reasons']))
+        self.assertEqual(r.stdout, '')
+
+
 class OwnBucketHelperTest(unittest.TestCase):
     """A header function that returns a bucket it picks its own way (a mask here) stays,
     and so does every call of it: the table converts where no access picks a bucket by

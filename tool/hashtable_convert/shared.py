@@ -98,6 +98,8 @@ class Plan:
     local_tables: Dict[str, List[Tuple[str, int]]] = field(default_factory=dict)
     included_after: Dict[str, IncludedAfter] = field(default_factory=dict)
     macro_names: Dict[str, List[str]] = field(default_factory=dict)
+    # path -> name -> why the rule must refuse that table of the file (twin_struct_reasons())
+    refused_locals: Dict[str, Dict[str, str]] = field(default_factory=dict)
 
     def macro_names_of(self, path: str) -> List[str]:
         """names_in_header_macros() of path, read once."""
@@ -133,7 +135,8 @@ class Plan:
                                    tables=self.tables_of(tables, f),
                                    included_after=self.included_after_of(f).reasons,
                                    names_used_after=self.included_after_of(f).names,
-                                   names_in_header_macros=self.macro_names_of(f))
+                                   names_in_header_macros=self.macro_names_of(f),
+                                   refused_locals=self.refused_locals.get(f, {}))
                            for f in files})
 
     def tables_of(self, tables: Dict[str, 'SharedTable'], path: str) -> List[str]:
@@ -293,6 +296,7 @@ def split(root: str, declarations: List[Declaration]) -> Plan:
         else:
             shared[name] = SharedTable(name, scope, decls)
     out = Plan(sorted(local), shared, header_static, pointers, root=root)
+    twin_struct_reasons(declarations, out)
     for d in declarations:
         if d.path in local and d.kind in ('static', 'member', 'pointer'):
             out.local_tables.setdefault(d.path, []).append((d.name, d.line))
@@ -301,6 +305,27 @@ def split(root: str, declarations: List[Declaration]) -> Plan:
             if macros:
                 out.file_macros.setdefault(d.path, {}).update(macros)
     return out
+
+
+def twin_struct_reasons(declarations: List[Declaration], p: Plan) -> None:
+    """A .c file that defines a struct of a header's tag with a table of the same name
+    defines the same type in a unit of its own (a review's: it need not include the
+    header, and C lets the two units share the objects). Neither table is converted:
+    each unit would pick the buckets of the other's entries its own way."""
+    in_headers = {(d.name, d.aggregate): d for d in declarations
+                  if d.kind == 'member' and d.aggregate and d.path.endswith('.h')}
+    for d in declarations:
+        twin = in_headers.get((d.name, d.aggregate))
+        if d.kind != 'member' or d.path.endswith('.h') or twin is None:
+            continue
+        p.refused_locals.setdefault(d.path, {})[d.name] = (
+            'struct %s is also defined in %s with a table %s: units that share its objects '
+            'would pick their buckets in different ways' % (d.aggregate, twin.path, d.name))
+        for t in p.shared.values():
+            if t.name == d.name and t.struct == d.aggregate:
+                t.reasons.append('struct %s is also defined in %s with a table %s: units that '
+                                 'share its objects would pick their buckets in different ways'
+                                 % (d.aggregate, d.path, d.name))
 
 
 UNKNOWN_TREE = ('spans files, but the whole tree is not known: no kernel tree or git work '
@@ -373,12 +398,14 @@ def _struct_unseen(root: str, p: Plan) -> Callable[[str, str], bool]:
         if not path.endswith('.c'):
             return False             # a header's macro is expanded where it is included
         tables = [t for t in p.shared.values() if t.name == name and not t.reasons]
+        code = blank_comments_and_strings(read_text(os.path.join(root, path)) or '')
         for t in tables:
             headers = sorted({d.path for d in t.declarations})
             if t.scope != 'member' or not t.struct or not headers or \
                     not all(h.endswith('.h') for h in headers) or \
-                    units_seeing(root, [path], headers, MAX_FILES_PER_TABLE):
-                return False
+                    units_seeing(root, [path], headers, MAX_FILES_PER_TABLE) or \
+                    re.search(r'\bstruct\s+%s\s*\{' % re.escape(t.struct), code):
+                return False         # (a unit that defines the struct itself may share it)
         return bool(tables)
     return unseen
 

@@ -8,7 +8,7 @@ from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus
 from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, base_struct, declaration_scope,
                     declared_type,
                     function_header, function_range, in_spans, is_declarator, occurrences,
-                    statement_end, list_api_use, table_occurrences, tok_indices, token_indices, variable_type)
+                    statement_end, other_struct_list_use, table_occurrences, tok_indices, token_indices, variable_type)
 from .tokens import (_HASH_SIGN, Tokens, argument_spans, code_indices, directive_start, include_lines,
                      matching_close, matching_open)
 from .helpers import bucket_parts, calls_in, calls_in_definition, function_at, outside_names, pure_by_name
@@ -1177,6 +1177,10 @@ def decide_table(fs, t, helpers):
         why = included_after(fs, t)
         if why:
             t.refuse(why)
+        # the wrapper found the same struct with this table in a header (shared.py)
+        why = _FACTS.get('files', {}).get(fs.path, {}).get('refused_locals', {}).get(t.name)
+        if why:
+            t.refuse(why)
     if t.reasons:
         return
     if t.scope == 'member' and t.struct:
@@ -1995,8 +1999,8 @@ def drop_absent_members(fs):
         if not t.injected or t.scope != 'member' or not t.struct:
             continue
         others = member_bases(fs, name)
-        if not others and any(list_api_use(fs, i) for i in token_indices(fs, name)) and \
-                not table_occurrences(fs, t):
+        if not others and any(other_struct_list_use(fs, i, t.struct)
+                              for i in token_indices(fs, name)) and not table_occurrences(fs, t):
             # named only where no table can stand (list_del(&v->name)): no use of it here
             del fs.tables[name]
             fs.unused[name] = t.key
@@ -2014,9 +2018,11 @@ def member_bases(fs, name):
     toks = fs.toks
     table = fs.tables.get(name)
     declared_at = table.pos if table is not None else None
+    struct = table.struct if table is not None else None
     out = set()
     for i in token_indices(fs, name):
-        if toks.kind[i] == 'id' and toks.pos[i] != declared_at and not list_api_use(fs, i):
+        if toks.kind[i] == 'id' and toks.pos[i] != declared_at and \
+                not other_struct_list_use(fs, i, struct):
             member = i >= 2 and toks.text[i - 1] in ('->', '.')
             out.add((base_struct(fs, i, strict=True) if member else None) or '?')
     return sorted(out)

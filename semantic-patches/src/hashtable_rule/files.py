@@ -474,9 +474,18 @@ def _open_of_argument(text, k):
 
 
 def _redefined(fs, name):
-    """Does the file, or a header the wrapper read, make name a macro or a function of
-    its own (so that it is no longer the one of list.h)?"""
-    return _defined_as_macro(fs.toks, name) or name in fs.macros or name in fs.functions
+    """Does the file, or a header the wrapper read, make name a macro, a function or a
+    variable of its own (a function pointer that shadows the one of list.h)?"""
+    return _defined_as_macro(fs.toks, name) or name in fs.macros or name in fs.functions or \
+        any(is_declarator(fs.toks, k) or _may_declare(fs.toks.text, k)
+            for k in token_indices(fs, name))
+
+
+def _list_callee(fs, j):
+    """Is the call whose ( is token j one of list.h itself: a plain name (not ops->f(...)),
+    not _redefined()?"""
+    text = fs.toks.text
+    return j >= 1 and (j < 2 or text[j - 2] not in ('.', '->')) and not _redefined(fs, text[j - 1])
 
 
 def _list_api_argument(fs, lo, hi):
@@ -486,7 +495,7 @@ def _list_api_argument(fs, lo, hi):
     if lo < 1 or text[lo - 1] not in ('(', ','):
         return False
     j = _open_of_argument(text, lo)
-    if j is None or text[j - 1] not in LIST_API_PARAMETERS or _redefined(fs, text[j - 1]):
+    if j is None or text[j - 1] not in LIST_API_PARAMETERS or not _list_callee(fs, j):
         return False
     spans = argument_spans(text, j)
     return any(spans[n] == (lo, hi) for n in LIST_API_PARAMETERS[text[j - 1]] if n < len(spans))
@@ -517,7 +526,7 @@ def list_api_use(fs, i):
         return False                 # (in a macro body the callee may be a parameter)
     if text[i - 1] == ',' and text[i + 1] == ')':
         j = _open_of_argument(text, i)
-        return j is not None and text[j - 1] in ENTRY_ITERATORS and not _redefined(fs, text[j - 1])
+        return j is not None and text[j - 1] in ENTRY_ITERATORS and _list_callee(fs, j)
     if text[i - 1] not in ('->', '.') or text[i + 1] not in (',', ')', ';'):
         return False
     start = _base_start(fs, i)
@@ -530,6 +539,19 @@ def list_api_use(fs, i):
         text[start - 4] in (';', '{', '}') and _list_only_variable(fs, start - 3)
 
 
+def other_struct_list_use(fs, i, struct):
+    """Is the name at token i a list_api_use() of a member of a struct other than struct, by
+    the declarations the rule reads (a bare member argument of an iterator names none)?
+    Both must hold: where a use of the table itself stands so, it builds only with a
+    warning outside the kernel (-Wincompatible-pointer-types), and picks bucket 0."""
+    if not list_api_use(fs, i):
+        return False
+    if fs.toks.text[i - 1] not in ('->', '.'):
+        return True
+    base = base_struct(fs, i, strict=True)
+    return struct is not None and base is not None and base != struct
+
+
 def _list_only_variable(fs, v):
     """Is the variable named at token v a local of its function declared at the top of its
     body before any other use, named by no macro, and read only as a whole list.h pointer
@@ -538,7 +560,7 @@ def _list_only_variable(fs, v):
     toks, text = fs.toks, fs.toks.text
     name = text[v]
     rng = function_range(fs, toks.pos[v])
-    if rng is None or _redefined(fs, name):
+    if rng is None or _defined_as_macro(toks, name) or name in fs.macros:
         return False
     # a macro may read it where its name is not written: one of the file, or of a header
     # (which only the facts of the wrapper tell)
@@ -584,7 +606,7 @@ def table_occurrences(fs, t):
                 continue         # a variable of the function, of that name
             if is_declarator(toks, i):
                 continue         # int peers, a parameter or variable of that name
-        if toks.pos[i] != t.pos and list_api_use(fs, i):
+        if toks.pos[i] != t.pos and other_struct_list_use(fs, i, t.struct):
             continue             # hlist_del(&f->name): a node of that name, not the table
         out.append(i)
     return out

@@ -625,6 +625,13 @@ def fold_key(d, m, env, types, form):
     if param_type and width_class(param_type) == 'pointer' or form == 'hashptr':
         text = cast_text('unsigned long', arg)
         return reduction_of_text('helper ' + d.name, text, 'long')
+    words = value_type(param_type or '').split()
+    if m.fold_type and words and '*' not in words and words[0] not in ('struct', 'union') and \
+            (arg_type is None or _canonical(arg_type) != _canonical(param_type)):
+        # the call converts the argument to the parameter before the helper casts it: a u16
+        # vni given a u32 is cut to 16 bits first: (__force u32)(u16)v, as a review found
+        arg = cast_text(value_type(param_type), arg)
+        arg_type = value_type(param_type)
     to = m.fold_type or param_type
     if not to and form == 'hash32':
         to = 'u32'                   # hash_32() of a macro: its parameter cuts a wider key
