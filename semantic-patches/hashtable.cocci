@@ -3781,10 +3781,13 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
         r.helpers.append((d, 'drop'))
         return r
     # a mix of more than its key: the helper stays, without its reduction
-    if not (d.local and d.static):
-        t.refuse('index helper %s() mixes more than its key and is %s, so it cannot lose its '
-                 'reduction' % (name, 'in a header' if not d.local else
-                                'not static (other files may call it)'), where)
+    if not d.local:
+        # a helper of a header stays as it is: its mix is written out at the call, as
+        # a bucket helper of a header has it (vnet_hashfn() of sunvnet: mac[4] ^ mac[5])
+        return _mix_at_call(fs, t, d, m, env, types, arg_texts, where, helpers)
+    if not d.static:
+        t.refuse('index helper %s() mixes more than its key and is not static (other files '
+                 'may call it), so it cannot lose its reduction' % name, where)
         return None
     impure = sorted(c for c in m.calls if not helpers.is_pure(c))
     if impure:
@@ -3809,6 +3812,80 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
     if d.kind == 'function':
         r.key_type = ret_type
     r.helpers.append((d, 'keep'))
+    return r
+
+
+def _pointee(type_text):
+    """What a pointer or array type points to, without qualifiers (u8 for u8 *, const u8 *
+    and u8 [ETH_ALEN]); None for another type or a pointer to a pointer."""
+    text = ' '.join(value_type(type_text).split())
+    m = re.fullmatch(r'([\w ]+?)\s*(?:\*|\[[^\]]*\])', text)
+    return m.group(1).strip() if m else None
+
+
+def _mix_at_call(fs, t, d, m, env, types, arg_texts, where, helpers):
+    """The key of a call of index helper d of a header, whose mix is more than its key:
+    that mix written out over the arguments of the call (env: parameter -> placeholder;
+    arg_texts: placeholder -> text), the helper staying as it is; or None (refused)."""
+    name = d.name
+    why = parameter_misuse(d, helpers.defs) or \
+        ('it is defined more than once' if d.alternatives or d.ambiguous else None)
+    if why:
+        t.refuse('index helper %s(): %s' % (name, why), where)
+        return None
+    unresolved = sorted(free_names(m.mix) & (set(m.local_types) - set(m.typed_locals))) \
+        if m.mix is not None else ['its result']
+    if unresolved:
+        t.refuse('index helper %s() computes its key in "%s" over several statements, which '
+                 'no one expression at its call can repeat' % (name, unresolved[0]), where)
+        return None
+    impure = sorted(c for c in m.calls if not helpers.is_pure(c))
+    if impure:
+        t.refuse('index helper %s() calls %s(), which may have side effects'
+                 % (name, impure[0]), where)
+        return None
+    texts = [(arg_texts or {}).get(a, a) for a in (env[p] for p in d.param_names())]
+    converted = converted_parameters(d, env, types, texts)
+    for k, (param, param_type) in enumerate(d.params):
+        words = value_type(param_type).split()
+        if '[' in param_type or '(' in param_type:
+            t.refuse('index helper %s() takes an array or a function as "%s"' % (name, param),
+                     where)
+            return None
+        arg_type = types[k] if k < len(types) else None
+        if arg_type is None and k < len(texts):
+            # p->raddr: the one type the headers give fields of that name (u8 raddr[6])
+            field = re.fullmatch(r'.*(?:->|\.)\s*(\w+)', texts[k].strip())
+            found = fs.field_types.get(field.group(1), ()) if field else ()
+            arg_type = next(iter(found)) if len(found) == 1 else None
+        if '*' in words and param in env and (
+                arg_type is None or _pointee(arg_type) is None or
+                _canonical(_pointee(arg_type)) != _canonical(_pointee(param_type))):
+            # the call converted the pointer: mac[4] of a u8 *mac given a char * reads a u8
+            converted[param] = '(%s)%s' % (' '.join(param_type.split()), env[param])
+    full_env = local_values(m, converted)
+    full_env.update(converted)
+    text = render(d.toks, m.mix, full_env)
+    local_type = m.local_types.get(key_local(m))
+    typed = strip_parens(m.mix)[0] == 'id' and strip_parens(m.mix)[1] in m.typed_locals
+    if local_type and not typed and returns_width(text) != width_class(local_type):
+        text = cast_text(local_type, text)       # the local converted it to its type
+    rng = function_range(fs, where)
+    for other in sorted(names_in_text(text) - set(env.values())):
+        if rng is None or declared_type(fs, other, rng) is not None or \
+                _declares_in(fs, other, rng):
+            # return (h ^ salt) & M of a global salt; a caller with a salt of its own
+            t.refuse('index helper %s() reads "%s", which the caller declares as well'
+                     % (name, other), where)
+            return None
+    try:
+        r = reduction_of_text('helper ' + name, text, None)
+    except Unknown:
+        t.refuse('index helper %s(): its key "%s" is not understood' % (name, text), where)
+        return None
+    r.width = width_class(local_type) if local_type else \
+        shape_class(r.toks.text, r.key, fs.field_types)
+    r.helpers.append((d, 'drop'))
     return r
 
 
@@ -3866,7 +3943,8 @@ def fold_key(d, m, env, types, form):
         return r
     return reduction_of_text('helper ' + d.name, arg, width_class(arg_type) if arg_type else None)
 
-
+@initialize:python@
+@@
 def bucket_call(fs, node, where, rng, helpers, tables_only=None):
     """(table, table text, Reduction or None) of a call of a bucket helper; None if not one.
 
@@ -4011,8 +4089,7 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
             r.kept |= node_tokens(a)
     return t, table_text, r
 
-@initialize:python@
-@@
+
 def converted_parameters(d, env, types, arg_texts):
     """env (parameter -> its text at a call), each integer parameter cast to its type
     where the argument's type is not known to be that type: the call converted it
@@ -4167,6 +4244,8 @@ def key_names(red):
 # code is left open-coded; only the shapes that mean exactly hash_for_each(),
 # hash_init() or hash_empty() are rewritten (analysis.py).
 
+@initialize:python@
+@@
 # calls that read a bucket given to them, or clear it, but never insert into it
 READ_ONLY_CALLS = {
     'hlist_empty', 'hlist_first_rcu', 'INIT_HLIST_HEAD', 'hlist_for_each_entry',
@@ -4178,8 +4257,7 @@ READ_ONLY_CALLS = {
 _ADDS = ('hlist_add_head', 'hlist_add_head_rcu')
 _STEPS = {'++', '--'}
 
-@initialize:python@
-@@
+
 class Positional:
     """Which values are bucket numbers that come from no key."""
 
@@ -4433,7 +4511,8 @@ def seq_operations(toks, show):
 
 _POSITION_RETURN = {'(', ')', '*', '<', '<=', '>', '>=', '?', ':', 'NULL'}
 
-
+@initialize:python@
+@@
 def _counts_position(toks, d):
     """Does seq_file callback d return only its loff_t *pos (or NULL, or one of them
     after comparing *pos with a constant), and change *pos only by counting it up?"""
@@ -4469,8 +4548,7 @@ def _counts_position(toks, d):
             return False             # pos itself goes elsewhere than back to the caller
     return True
 
-@initialize:python@
-@@
+
 def stored_in_cursor(fs, positions, i):
     """Is token i the value of X->f = i; with f a field that only ever holds bucket
     numbers picked without a key (Positional.field)? A walk that keeps its place
@@ -4707,7 +4785,8 @@ class BucketParam:
 def squash(text):
     return ''.join(text.split())
 
-
+@initialize:python@
+@@
 def find_bucket_params(fs, helpers, pointers, bucket_pointers):
     """The bucket parameters (and bucket number parameters) of the static functions."""
     toks = fs.toks
@@ -4748,8 +4827,7 @@ def find_bucket_params(fs, helpers, pointers, bucket_pointers):
                 out.append(bp)
     return out
 
-@initialize:python@
-@@
+
 def _op_indices(fs):
     """Token index of a lone identifier index in an op's bucket (&T[i], T + i) ->
     (op position, table, position of the table's name)."""
@@ -4990,7 +5068,8 @@ def plan(fs, bp, helpers):
     bp.table_text = substitute(table_template, mapping)
     bp.missing = missing
 
-
+@initialize:python@
+@@
 def _new_param(fs, bp, ph, names):
     """(type, name) of the parameter that carries the key part ph, or None (refused)."""
     t, d = bp.table, bp.func
@@ -5030,8 +5109,7 @@ def _new_param(fs, bp, ph, names):
             return None
     return type_text, name
 
-@initialize:python@
-@@
+
 def _type_of_text(fs, text, rng):
     """The type of an expression written in the file, from its declaration."""
     toks = Tokens(text)
@@ -5267,7 +5345,8 @@ def _enclosing_if(fs, i):
         return j - 1
     return None
 
-
+@initialize:python@
+@@
 def _null_test(fs, j):
     """(index of the if, end) when the table name at j is the whole test of an if: !T, T == NULL."""
     text = fs.toks.text
@@ -5331,9 +5410,6 @@ _NODE_KINDS = {'id', 'num', 'str', 'sizeof', 'paren', 'cast', 'un', 'bin', '?', 
 _TRANSPARENT = {'likely', 'unlikely', 'READ_ONCE', 'data_race'}
 # and those that warn when it is true: an effect for the entries of the key alone, if so
 _WARNINGS = {'WARN_ON', 'WARN_ON_ONCE', 'WARN', 'WARN_ONCE'}
-
-@initialize:python@
-@@
 # words of a kernel function name that say it changes something (atomic_inc_not_zero(),
 # refcount_dec_and_test(), spin_trylock(), skb_get())
 _WRITING_WORDS = {'inc', 'dec', 'add', 'sub', 'set', 'clear', 'get', 'put', 'hold', 'lock',
@@ -5558,7 +5634,8 @@ _BESIDE_ADDS = {'hlist_add_before', 'hlist_add_behind', 'hlist_add_after', 'hlis
 # iterators that start from an entry rather than from a bucket
 _WALKS_ON = ('hlist_for_each_entry_continue', 'hlist_for_each_entry_from')
 
-
+@initialize:python@
+@@
 def _key_write(fs, t, paths, helpers):
     """Why a field that the entries of t are added by may change while they are in the
     table, or None. A write of it (e->key = v, e->key += 16, ++e->key, &e->key given to
@@ -5614,8 +5691,7 @@ def _key_write(fs, t, paths, helpers):
     t.key_write_memo = (names, why)
     return why
 
-@initialize:python@
-@@
+
 def _written_at(fs, j, helpers):
     """Is the field named at token j (X->key) written there: assigned, stepped, copied
     into, or its address given to a call that may write or kept (u32 *p = &e->key)?"""
@@ -5859,7 +5935,8 @@ def _set_before_adds(fs, j, rng, adders, members):
             return False             # set, then another object added (or none)
     return True
 
-
+@initialize:python@
+@@
 def _fresh_argument(fs, i, param, caller):
     """Is argument number param of the call at token i a local that its caller has just
     allocated (othercon = kzalloc(...); con_init(othercon, id))?"""
@@ -5912,8 +5989,7 @@ def _fresh(fs, name, rng, before):
             return True
     return False
 
-@initialize:python@
-@@
+
 def _entry_structs(fs, t):
     """The struct types of the cursors of the walks of t (struct item of
     hlist_for_each_entry(it, ...) where struct item *it), or None where one is not
@@ -6139,7 +6215,8 @@ def _children(node):
             if isinstance(part, tuple) and part and isinstance(part[0], str):
                 yield part
 
-
+@initialize:python@
+@@
 def _inlinable(d):
     """The expression the function or macro d returns, where its body is one expression
     of its parameters (return a->k == b; or #define EQ(a, b) (...)), locals given their
@@ -6197,8 +6274,7 @@ def _statement_end(toks, lo, hi):
             return j
     return None
 
-@initialize:python@
-@@
+
 def _return_at(toks, lo, hi):
     """(the node of return X; at lo, or of { return X; }, the index after it), or None."""
     braced = toks[lo] == '{'
@@ -6433,7 +6509,8 @@ def _cast_type(node, text):
     """The type a cast node casts to, spaced ((unsigned short)x: 'unsigned short')."""
     return ' '.join(text[node[-1][0] + 1:node[1][-1][0] - 1])
 
-
+@initialize:python@
+@@
 def _field_paths(node, base):
     """The field paths node reads of the entry base, a parse node (items[i].k.id of
     items[i]: k.id; e->k of e), or None where it reads a field of something else
@@ -6489,8 +6566,7 @@ def _same_node(a, b):
             return False
     return True
 
-@initialize:python@
-@@
+
 def _entry_node(toks, lo, hi):
     """The entry a node argument tokens lo..hi-1 names (&e->node: e; &items[i].node:
     items[i]; &p->e.node: p->e), or None."""
@@ -6716,7 +6792,8 @@ def _entry_stores(fs, rng, base, until):
             out.setdefault(' '.join(fs.toks.text[lo:hi]), set()).add(path)
     return out
 
-
+@initialize:python@
+@@
 def _field_writes(toks, rng, path_of):
     """The writes in the token range rng of the fields path_of() names: (token index of
     the operator, the path, the value's token range, or (0, 0) for a write other than
@@ -6753,8 +6830,7 @@ def _field_writes(toks, rng, path_of):
             out.append((j, path, 0, 0))
     return out
 
-@initialize:python@
-@@
+
 def _holding_store(toks, rng, j, path, lo, hi, until, base, guard=None):
     """Does the store X->path = v at token j (its value tokens lo..hi-1) still hold at
     token until? It comes before, in a block around until and not as the branch of a
@@ -6999,7 +7075,8 @@ def _field_type(toks, field):
         memo[field] = _find_field_type(toks, field)
     return memo[field]
 
-
+@initialize:python@
+@@
 def _find_field_type(toks, field):
     text = toks.text
     for i in range(1, len(text) - 1):
@@ -7050,8 +7127,7 @@ def _in_parentheses(text, i):
             return False
     return False
 
-@initialize:python@
-@@
+
 def _stores_of(d, param):
     """The field paths the function d stores its parameter param in (it->id = id;), each
     with the object stored to: the index of a parameter, or 'return' for the object it

@@ -898,6 +898,81 @@ class ListMemberOfAnotherStructTest(unittest.TestCase):
         self.assertEqual(r.stdout, '')
 
 
+class HeaderIndexHelperMixTest(unittest.TestCase):
+    """sunvnet's vnet_hashfn(): an index helper of a header whose mix is more than its key
+    (mac[4] ^ mac[5]) stays as it is, and its mix is written out at each call. A pointer
+    parameter converts its argument: a char * given to a const u8 * reads u8 there, so the
+    written-out key casts it (a byte above 0x7f would otherwise be sign-extended and the
+    add and the lookup would key differently)."""
+
+    HEADER = ('#include <linux/types.h>\n#include <linux/list.h>\n'
+              '#define PORT_HASH_SIZE 16\n#define PORT_HASH_MASK (PORT_HASH_SIZE - 1)\n'
+              'struct port { u8 raddr[6]; int id; struct hlist_node hash; };\n'
+              'struct vnet { struct hlist_head port_hash[PORT_HASH_SIZE]; };\n'
+              '%s'
+              'static inline unsigned int port_hashfn(const u8 *mac)\n{\n'
+              '\tunsigned int val = mac[4] ^ mac[5]%s;\n\n'
+              '\treturn val & PORT_HASH_MASK;\n}\n')
+    MAIN = ('#include <stdio.h>\n#include <string.h>\n#include <port.h>\n'
+            'static struct vnet vp;\n'
+            'static void port_add(struct port *p)\n{\n'
+            '\thlist_add_head(&p->hash, &vp.port_hash[port_hashfn(p->raddr)]);\n}\n'
+            'static struct port *port_find(const char *data)\n{\n%s'
+            '\tunsigned int hash = port_hashfn((const void *)data);\n'
+            '\tstruct port *p;\n\n'
+            '\thlist_for_each_entry(p, &vp.port_hash[hash], hash)\n'
+            '\t\tif (!memcmp(p->raddr, data, 6))\n\t\t\treturn p;\n'
+            '\treturn NULL;\n}\n'
+            'int main(void)\n{\n\tstatic struct port ports[20];\n\tunsigned int found = 0;\n\tint i;\n\n'
+            '\tfor (i = 0; i < 16; i++)\n\t\tINIT_HLIST_HEAD(&vp.port_hash[i]);\n'
+            '\tfor (i = 0; i < 20; i++) {\n\t\tmemset(ports[i].raddr, 0x11 * (i %% 5), 6);\n'
+            '\t\tports[i].raddr[4] = 0x70 + 9 * i;\n\t\tports[i].raddr[5] = 0xf0 - 7 * i;\n'
+            '\t\tports[i].id = i;\n\t\tport_add(&ports[i]);\n\t}\n'
+            '\tfor (i = 0; i < 24; i++) {\n\t\tchar data[6];\n\t\tstruct port *p;\n\n'
+            '\t\tmemset(data, 0x11 * (i %% 5), 6);\n'
+            '\t\tdata[4] = (char)(0x70 + 9 * i);\n\t\tdata[5] = (char)(0xf0 - 7 * i);\n'
+            '\t\tp = port_find(data);\n\t\tfound = found * 3 + (p ? p->id + 1 : 0);\n\t}\n'
+            '\tprintf("%%d\\n", found);\n\treturn 0;\n}\n')
+
+    def run_tree(self, header, main):
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = os.path.join(tmp, 'tree')
+            for rel, text in (('include/port.h', header), ('main.c', main)):
+                os.makedirs(os.path.dirname(os.path.join(tree, rel)), exist_ok=True)
+                with open(os.path.join(tree, rel), 'w') as f:
+                    f.write(text)
+            subprocess.run(['git', 'init', '-q', tree], check=True)
+            before = build_and_run(tree, os.path.join(tmp, 'before'))
+            report = os.path.join(tmp, 'report.json')
+            r = run_tool('--in-place', '--check', 'header', '--json', report, tree)
+            self.assertNotIn('Traceback', r.stderr)
+            after = build_and_run(tree, os.path.join(tmp, 'after'))
+            with open(os.path.join(tree, 'main.c')) as f:
+                converted = f.read()
+            with open(report) as f:
+                [table] = json.load(f)['tables']
+            return before, after, converted, table
+
+    def test_mix_is_written_out_at_each_call(self):
+        before, after, converted, table = self.run_tree(self.HEADER % ('', ''), self.MAIN % '')
+        self.assertEqual(table['verdict'], 'converted', table['reasons'])
+        self.assertEqual(after, before)
+        self.assertIn('\thash_add(vp.port_hash, &p->hash,\n\t\t (unsigned int)(((const u8 *)'
+                      'p->raddr)[4] ^ ((const u8 *)p->raddr)[5]));', converted)
+        self.assertIn('\tunsigned int hash = (unsigned int)(((const u8 *)((const void *)data))[4] '
+                      '^\n\t\t\t\t\t   ((const u8 *)((const void *)data))[5]);', converted)
+        self.assertIn('\thash_for_each_possible(vp.port_hash, p, hash, hash)', converted)
+
+    def test_mix_that_reads_what_the_caller_declares_too_is_refused(self):
+        header = self.HEADER % ('static unsigned int salt = 3;\n', ' ^ salt')
+        before, after, converted, table = self.run_tree(
+            header, self.MAIN % '\tunsigned int salt = 5;\n\n\tif (salt > 9)\n\t\treturn NULL;\n')
+        self.assertEqual(table['verdict'], 'skipped')
+        self.assertIn('index helper port_hashfn() reads "salt", which the caller declares as '
+                      'well', table['reasons'][0])
+        self.assertEqual(after, before)
+
+
 class OwnBucketHelperTest(unittest.TestCase):
     """A header function that returns a bucket it picks its own way (a mask here) stays,
     and so does every call of it: the table converts where no access picks a bucket by

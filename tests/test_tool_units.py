@@ -1171,6 +1171,31 @@ class DecideTest(unittest.TestCase):
                  Declaration('tbl', 'a.c', 2, 'global', '16')]
         return shared.SharedTable('tbl', 'global', decls, files=list(files), reasons=list(reasons))
 
+    def test_index_helper_named_elsewhere_keeps_the_table(self):
+        # a helper of a header whose calls the conversion writes out (sunvnet's
+        # vnet_hashfn()) may pick a lock or a counter by the bucket number in a file that
+        # is not one of the table's; an index of another table there is harmless (tipc's
+        # tipc_hashfn() of monitor.c's peers beside node_htable)
+        st = self.shared_table(files=('a.c',))
+        header = 'static inline unsigned int hf(u32 k)\n{\n\treturn k & 15;\n}\n'
+        uses = {'other_tab[hf(k)]': '',
+                'unsigned int h = hf(k);\nhlist_empty(&other_tab[h]);': '',
+                'spin_lock(&locks[hf(k)]);': 'b.c',
+                'unsigned int h = hf(k);\nspin_lock(&locks[h]);': 'b.c',
+                'tbl[hf(k)]': 'b.c'}
+        for use, blocks in uses.items():
+            with self.subTest(use), tempfile.TemporaryDirectory() as tmp:
+                put(tmp, 'include/h.h', header)
+                put(tmp, 'a.c', '#include <h.h>\nint f(u32 k) { return !!tbl[hf(k)].first; }\n')
+                put(tmp, 'b.c', '#include <h.h>\nvoid g(u32 k)\n{\n%s\n}\n' % use)
+                why = decide._helpers_named_elsewhere(tmp, st, {'helper hf', 'and'},
+                                                      {'tbl', 'other_tab'})
+                self.assertEqual(why and why.split(' is named in ')[1].split(' ')[0], blocks)
+                # a helper that a file of the table defines static has no other caller
+                put(tmp, 'a.c', 'static unsigned int hf(u32 k) { return k & 15; }\n')
+                self.assertEqual(decide._helpers_named_elsewhere(tmp, st, {'helper hf'},
+                                                                 {'tbl'}), '')
+
     def test_shared_ignores_a_local_table_of_the_same_name(self):
         st = self.shared_table(files=('a.c',))
         recs = {'a.c': [record('tbl', 'a.c', scope='static')]}      # not the shared one

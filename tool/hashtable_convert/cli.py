@@ -296,7 +296,8 @@ class Converter:
                 tables.append(self.dropped[name])
             elif name in active or st.reasons:
                 tables.append(decide.shared_table(self.run.root, st, outcome.records,
-                                                  outcome.new_texts, outcome.problems))
+                                                  outcome.new_texts, outcome.problems,
+                                                  {d.name for d in self.declarations}))
         # a shared table dropped in an earlier round comes back from its home file as a
         # plain global ("not static"): its shared verdict is the one that counts
         shared = {(t.name, t.file) for t in tables if t.shared}   # (a global of that name)

@@ -12,7 +12,7 @@ from typing import Dict, Iterable, List, Set
 
 from .model import FORM_WORDS, Problem, Table
 from .shared import Plan, SharedTable
-from .sources import Declaration, blank_comments_and_strings, blank_includes, read_text
+from .sources import Declaration, blank_comments_and_strings, blank_includes, files_naming, read_text
 
 # hash_64() and hash_long() sites of one table: hash_min() makes them agree (the rule's
 # AGREEING_FORMS, analysis.py)
@@ -83,8 +83,10 @@ def header_static_tables(declarations: List[Declaration]) -> List[Table]:
 
 
 def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
-                 new_texts: Dict[str, str], problems: List[Problem]) -> Table:
-    """The verdict on a table that spans files: all of its files or none."""
+                 new_texts: Dict[str, str], problems: List[Problem],
+                 tables: Set[str] = frozenset()) -> Table:
+    """The verdict on a table that spans files: all of its files or none. tables: the
+    names of the tree's tables."""
     home = next((d for d in st.declarations if d.kind == 'global'), st.declarations[0])
     t = Table(st.name, home.path, home.line, st.scope, st.size, shared=True, key=st.key,
               kept_helpers=list(st.kept_helpers),
@@ -154,6 +156,9 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
                'a bucket by key too, which the rule converts to hash_min()\'s bucket: only '
                'accesses that pick no bucket by key may convert beside that function'
                % (st.own_bucket_helpers[0], keyed[0]))
+    elsewhere = _helpers_named_elsewhere(root, st, forms, tables) if not t.reasons else None
+    if elsewhere:
+        t.skip(elsewhere)
     if not converted and not (st.scope == 'member' and bits and None not in bits):
         # (a member that its files use through <linux/hashtable.h> already: only its
         # field changes, to DECLARE_HASHTABLE())
@@ -171,6 +176,52 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
             t.accesses[k] = t.accesses.get(k, 0) + v
         t.walks_open.extend(dict(w, file=f) for w in rec['walks_open'])
     return t
+
+
+def _helpers_named_elsewhere(root: str, st: SharedTable, forms: Set[str],
+                             tables: Set[str]) -> str:
+    """Why an index helper that the conversion stops calling keeps the table refused:
+    another file names it where its result may pick a lock or a counter by the old
+    bucket number ('' if none does). Harmless there: its definition, and an index of
+    another table (tables: the names of the tree's tables; tipc_hashfn() of monitor.c's
+    peers beside node_htable). A helper that a .c file of the table defines static is
+    its own: it has no other caller."""
+    # (a header function that the header keeps is read with the header: header_uses.py)
+    kept = set(st.kept_helper_names) | set(st.own_bucket_helper_names)
+    names = sorted(f[len('helper '):] for f in forms
+                   if f.startswith('helper ') and f[len('helper '):] not in kept)
+    texts = {f: blank_comments_and_strings(read_text(os.path.join(root, f)) or '')
+             for f in st.files if f.endswith('.c')}
+    names = [n for n in names if not any(
+        re.search(r'\bstatic\b[^;{}()]*\b%s\s*\([^;{}]*\)\s*\{' % re.escape(n), text)
+        for text in texts.values())]
+    for name, paths in sorted(files_naming(root, names).items()) if names else ():
+        word = r'\b%s\b' % re.escape(name)
+        harmless = (r'\b%s\s*\([^;{}]*\)\s*\{' % re.escape(name),     # its definition
+                    r'\b(\w+)\s*\[\s*%s\s*\([^()\[\];]*\)\s*\]' % re.escape(name))
+        for path in sorted(set(paths) - set(st.files)):
+            code = blank_includes(blank_comments_and_strings(
+                read_text(os.path.join(root, path)) or ''))
+            used = {m.start() for m in re.finditer(word, code)}
+            fine = {m.start() + m.group().index(name) for m in re.finditer(harmless[0], code)}
+            fine |= {m.start() + m.group().rindex(name) for m in re.finditer(harmless[1], code)
+                     if m.group(1) in tables and m.group(1) != st.name}
+            # h = NAME(...); where the file reads h only as an index of another table
+            for m in re.finditer(r'\b(\w+)\s*=\s*%s\s*\([^()\[\];]*\)\s*;' % re.escape(name),
+                                 code):
+                var = r'\b%s\b' % re.escape(m.group(1))
+                reads = {x.start() for x in re.finditer(var, code)} - {m.start()}
+                indexes = {x.start() + x.group().rindex(m.group(1)) for x in re.finditer(
+                    r'\b(\w+)\s*\[\s*%s\s*\]' % re.escape(m.group(1)), code)
+                    if x.group(1) in tables and x.group(1) != st.name}
+                declared = {x.start() + x.group().rindex(m.group(1)) for x in re.finditer(
+                    r'\b(?:int|unsigned|u32|u16|u64)\s+%s\s*[;=]' % re.escape(m.group(1)), code)}
+                if not reads - indexes - declared:
+                    fine.add(m.start() + m.group().rindex(name))
+            if used - fine:
+                return ('%s() picks its buckets and is named in %s too, where its result may '
+                        'pick a lock or a counter by the old bucket number' % (name, path))
+    return ''
 
 
 def _picks_by_key(rec: dict) -> bool:

@@ -12,7 +12,7 @@ form of the reduction, and the helpers it went through.
 import re
 from .cexpr import (Unknown, bits_expression, cast_text, evaluate_all, free_names, is_primary, minus_one,
                     parse_tokens, render, same_constant, strip_outer_parens, strip_parens)
-from .files import _FACTS, declared_type, is_declarator, key_type, token_indices, variable_type
+from .files import _FACTS, declared_type, function_range, is_declarator, key_type, token_indices, variable_type
 from .helpers import (_NARROW_WORDS, HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_in, function_at, header_definitions,
                       is_integer_type, key_local, is_pure_body, macro_definitions, meaning, parameter_misuse, pure_by_name,
                       split_reduction)
@@ -571,10 +571,13 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
         r.helpers.append((d, 'drop'))
         return r
     # a mix of more than its key: the helper stays, without its reduction
-    if not (d.local and d.static):
-        t.refuse('index helper %s() mixes more than its key and is %s, so it cannot lose its '
-                 'reduction' % (name, 'in a header' if not d.local else
-                                'not static (other files may call it)'), where)
+    if not d.local:
+        # a helper of a header stays as it is: its mix is written out at the call, as
+        # a bucket helper of a header has it (vnet_hashfn() of sunvnet: mac[4] ^ mac[5])
+        return _mix_at_call(fs, t, d, m, env, types, arg_texts, where, helpers)
+    if not d.static:
+        t.refuse('index helper %s() mixes more than its key and is not static (other files '
+                 'may call it), so it cannot lose its reduction' % name, where)
         return None
     impure = sorted(c for c in m.calls if not helpers.is_pure(c))
     if impure:
@@ -599,6 +602,80 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
     if d.kind == 'function':
         r.key_type = ret_type
     r.helpers.append((d, 'keep'))
+    return r
+
+
+def _pointee(type_text):
+    """What a pointer or array type points to, without qualifiers (u8 for u8 *, const u8 *
+    and u8 [ETH_ALEN]); None for another type or a pointer to a pointer."""
+    text = ' '.join(value_type(type_text).split())
+    m = re.fullmatch(r'([\w ]+?)\s*(?:\*|\[[^\]]*\])', text)
+    return m.group(1).strip() if m else None
+
+
+def _mix_at_call(fs, t, d, m, env, types, arg_texts, where, helpers):
+    """The key of a call of index helper d of a header, whose mix is more than its key:
+    that mix written out over the arguments of the call (env: parameter -> placeholder;
+    arg_texts: placeholder -> text), the helper staying as it is; or None (refused)."""
+    name = d.name
+    why = parameter_misuse(d, helpers.defs) or \
+        ('it is defined more than once' if d.alternatives or d.ambiguous else None)
+    if why:
+        t.refuse('index helper %s(): %s' % (name, why), where)
+        return None
+    unresolved = sorted(free_names(m.mix) & (set(m.local_types) - set(m.typed_locals))) \
+        if m.mix is not None else ['its result']
+    if unresolved:
+        t.refuse('index helper %s() computes its key in "%s" over several statements, which '
+                 'no one expression at its call can repeat' % (name, unresolved[0]), where)
+        return None
+    impure = sorted(c for c in m.calls if not helpers.is_pure(c))
+    if impure:
+        t.refuse('index helper %s() calls %s(), which may have side effects'
+                 % (name, impure[0]), where)
+        return None
+    texts = [(arg_texts or {}).get(a, a) for a in (env[p] for p in d.param_names())]
+    converted = converted_parameters(d, env, types, texts)
+    for k, (param, param_type) in enumerate(d.params):
+        words = value_type(param_type).split()
+        if '[' in param_type or '(' in param_type:
+            t.refuse('index helper %s() takes an array or a function as "%s"' % (name, param),
+                     where)
+            return None
+        arg_type = types[k] if k < len(types) else None
+        if arg_type is None and k < len(texts):
+            # p->raddr: the one type the headers give fields of that name (u8 raddr[6])
+            field = re.fullmatch(r'.*(?:->|\.)\s*(\w+)', texts[k].strip())
+            found = fs.field_types.get(field.group(1), ()) if field else ()
+            arg_type = next(iter(found)) if len(found) == 1 else None
+        if '*' in words and param in env and (
+                arg_type is None or _pointee(arg_type) is None or
+                _canonical(_pointee(arg_type)) != _canonical(_pointee(param_type))):
+            # the call converted the pointer: mac[4] of a u8 *mac given a char * reads a u8
+            converted[param] = '(%s)%s' % (' '.join(param_type.split()), env[param])
+    full_env = local_values(m, converted)
+    full_env.update(converted)
+    text = render(d.toks, m.mix, full_env)
+    local_type = m.local_types.get(key_local(m))
+    typed = strip_parens(m.mix)[0] == 'id' and strip_parens(m.mix)[1] in m.typed_locals
+    if local_type and not typed and returns_width(text) != width_class(local_type):
+        text = cast_text(local_type, text)       # the local converted it to its type
+    rng = function_range(fs, where)
+    for other in sorted(names_in_text(text) - set(env.values())):
+        if rng is None or declared_type(fs, other, rng) is not None or \
+                _declares_in(fs, other, rng):
+            # return (h ^ salt) & M of a global salt; a caller with a salt of its own
+            t.refuse('index helper %s() reads "%s", which the caller declares as well'
+                     % (name, other), where)
+            return None
+    try:
+        r = reduction_of_text('helper ' + name, text, None)
+    except Unknown:
+        t.refuse('index helper %s(): its key "%s" is not understood' % (name, text), where)
+        return None
+    r.width = width_class(local_type) if local_type else \
+        shape_class(r.toks.text, r.key, fs.field_types)
+    r.helpers.append((d, 'drop'))
     return r
 
 
