@@ -3845,7 +3845,16 @@ def _mix_at_call(fs, t, d, m, env, types, arg_texts, where, helpers):
                  % (name, impure[0]), where)
         return None
     texts = [(arg_texts or {}).get(a, a) for a in (env[p] for p in d.param_names())]
-    converted = converted_parameters(d, env, types, texts)
+    called = [x for x in texts if re.search(r'[A-Za-z_]\w*\s*\(', x)]
+    if called:
+        # written out, an argument is evaluated where the mix reads its parameter: once
+        # each, or twice (a macro of a header that counts its calls, as a review had it)
+        t.refuse('index helper %s() of a header is given "%s", whose calls its mix, written '
+                 'out, would make where it reads the parameter' % (name, called[0]), where)
+        return None
+    # every integer parameter cast to its type: spatch may type c + 1 of a u8 c as a u8,
+    # and a bit-field promotes to int (a review's)
+    converted = converted_parameters(d, env, [None] * len(d.params), texts)
     for k, (param, param_type) in enumerate(d.params):
         words = value_type(param_type).split()
         if '[' in param_type or '(' in param_type:
@@ -3872,6 +3881,13 @@ def _mix_at_call(fs, t, d, m, env, types, arg_texts, where, helpers):
         text = cast_text(local_type, text)       # the local converted it to its type
     rng = function_range(fs, where)
     for other in sorted(names_in_text(text) - set(env.values())):
+        if re.search(r'^[ \t]*%s[ \t]*define[ \t]+%s\b' % (_HASH_SIGN, re.escape(other)),
+                     fs.toks.source, re.M) or undefined_names(fs, [other]):
+            # the file makes SALT a value of its own, where the helper read that of its
+            # header (a review's)
+            t.refuse('index helper %s() reads "%s", which the file defines or undefines '
+                     'itself' % (name, other), where)
+            return None
         if rng is None or declared_type(fs, other, rng) is not None or \
                 _declares_in(fs, other, rng):
             # return (h ^ salt) & M of a global salt; a caller with a salt of its own

@@ -973,6 +973,51 @@ class HeaderIndexHelperMixTest(unittest.TestCase):
         self.assertEqual(after, before)
 
 
+    # an eleventh review: u8 arithmetic that spatch types u8, a side effect of a macro of a
+    # header written out twice, a macro of the header that the file redefines
+    REVIEW_HEADER = ('#include <linux/types.h>\n#include <linux/list.h>\n'
+                     '#define NB 16\n#define NMASK (NB - 1)\n#define SALT 31\n%s'
+                     'struct item { u8 c; int id; struct hlist_node node; };\n'
+                     'struct reg { struct hlist_head tab[NB]; };\n'
+                     'static inline unsigned int reg_hashfn(u8 a, u8 b)\n{\n'
+                     '\tunsigned int v = a * SALT + b + b;\n\n\treturn v & NMASK;\n}\n')
+    REVIEW_MAIN = ('#include <stdio.h>\n#include <port.h>\n%s'
+                   'static struct reg r;\n'
+                   'static void add(struct item *it)\n{\n\tu8 c = it->c;\n\n'
+                   '\thlist_add_head(&it->node, &r.tab[reg_hashfn(c + 1, %s)]);\n}\n'
+                   'static struct item *find(u8 c)\n{\n\tstruct item *it;\n\tu8 d = c + 1;\n\n'
+                   '\thlist_for_each_entry(it, &r.tab[reg_hashfn(d, %s)], node)\n'
+                   '\t\tif (it->c == c)\n\t\t\treturn it;\n\treturn NULL;\n}\n'
+                   'int main(void)\n{\n\tstatic struct item items[16];\n\tint i;\n\n'
+                   '\tfor (i = 0; i < NB; i++)\n\t\tINIT_HLIST_HEAD(&r.tab[i]);\n'
+                   '\tfor (i = 0; i < 16; i++) {\n\t\titems[i].c = (u8)(240 + i);\n'
+                   '\t\titems[i].id = i;\n\t\tadd(&items[i]);\n\t}\n'
+                   '\tfor (i = 0; i < 16; i++) {\n\t\tstruct item *it = find((u8)(240 + i));\n\n'
+                   '\t\tprintf("%%d ", it ? it->id : -1);\n\t}\n\tprintf("\\n");\n'
+                   '\treturn 0;\n}\n')
+
+    def test_an_eleventh_review(self):
+        # c + 1 of a u8 c is an int: 256 for 255, cut to 0 by the parameter
+        before, after, converted, table = self.run_tree(
+            self.REVIEW_HEADER % '', self.REVIEW_MAIN % ('', 'c', 'c'))
+        self.assertEqual(table['verdict'], 'converted', table['reasons'])
+        self.assertEqual(after, before)
+        self.assertIn('(u8)(c + 1)', converted)
+        gen = 'extern unsigned int gen_calls;\n#define GEN() (gen_calls++, (u8)7)\n'
+        for name, header, main, reason in (
+                ('side effect', self.REVIEW_HEADER % gen,
+                 self.REVIEW_MAIN % ('unsigned int gen_calls;\n', 'GEN()', 'GEN()'),
+                 'index helper reg_hashfn() of a header is given "GEN()"'),
+                ('redefined macro', self.REVIEW_HEADER % '',
+                 self.REVIEW_MAIN % ('#undef SALT\n#define SALT 5\n', 'c', 'c'),
+                 'index helper reg_hashfn() reads "SALT", which the file defines or undefines')):
+            with self.subTest(name):
+                before, after, converted, table = self.run_tree(header, main)
+                self.assertEqual(table['verdict'], 'skipped')
+                self.assertIn(reason, table['reasons'][0])
+                self.assertEqual(after, before)
+
+
 class OwnBucketHelperTest(unittest.TestCase):
     """A header function that returns a bucket it picks its own way (a mask here) stays,
     and so does every call of it: the table converts where no access picks a bucket by
