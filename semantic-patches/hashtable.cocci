@@ -1620,10 +1620,12 @@ def call_nodes(fs, d):
 
 # Functions of list.h and rculist.h -> the arguments of theirs that are a struct list_head,
 # hlist_head or hlist_node pointer. There, &E->T cannot be a table T: that is a pointer to an
-# array of struct hlist_head, which the kernel refuses by -Werror=incompatible-pointer-types.
-# So an entry's node or list member named like a member table (by_hash beside a by_hash[] of
-# buckets) is told apart by where it stands, not by the type of E, which declarations read
-# from tokens cannot always prove; and no such place picks a bucket, whatever E is.
+# array of struct hlist_head, which the kernel refuses by -Werror=incompatible-pointer-types,
+# and no such place picks a bucket. So an entry's node or list member named like a member
+# table (by_hash beside a by_hash[] of buckets) is told apart by where it stands and by the
+# type of E that the rule reads from tokens: other_struct_list_use() asks both, since each
+# alone was fooled (reviews: a declaration in a sibling block; the table itself there,
+# which a compiler without that -Werror takes for bucket 0).
 _BOTH = (0, 1)
 LIST_API_PARAMETERS = dict(
     {name: (0,) for name in (
