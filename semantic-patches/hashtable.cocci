@@ -1663,13 +1663,19 @@ ENTRY_ITERATORS = frozenset((
 
 def _open_of_argument(text, k):
     """Index of the ( of the call whose argument token k is in, or None."""
+    j = _open_bracket_around(text, k)
+    return j if j and text[j] == '(' and re.match(r'\w+$', text[j - 1]) else None
+
+
+def _open_bracket_around(text, k):
+    """Index of the ( or [ that token k is inside, in its statement, or None."""
     depth = 0
     for j in range(k - 1, -1, -1):
         if text[j] in (')', ']'):
             depth += 1
         elif text[j] in ('(', '['):
             if depth == 0:
-                return j if text[j] == '(' and j and re.match(r'\w+$', text[j - 1]) else None
+                return j
             depth -= 1
         elif text[j] in (';', '{', '}') and depth == 0:
             return None
@@ -1683,15 +1689,15 @@ def _redefined(fs, name):
         any(is_declarator(fs.toks, k) or _may_declare(fs.toks.text, k)
             for k in token_indices(fs, name))
 
-
+@initialize:python@
+@@
 def _list_callee(fs, j):
     """Is the call whose ( is token j one of list.h itself: a plain name (not ops->f(...)),
     not _redefined()?"""
     text = fs.toks.text
     return j >= 1 and (j < 2 or text[j - 2] not in ('.', '->')) and not _redefined(fs, text[j - 1])
 
-@initialize:python@
-@@
+
 def _list_api_argument(fs, lo, hi):
     """Are tokens lo..hi-1 a whole argument at a list or hlist pointer parameter of a
     function or iterator of list.h?"""
@@ -1978,7 +1984,8 @@ def _dereferenced(text, k):
         j -= 1
     return j < k - 1 and (j < 0 or text[j] in ('(', '=', 'sizeof', 'return', '!', '&&', '||'))
 
-
+@initialize:python@
+@@
 def _may_declare(text, k):
     """Could token k be declared where is_declarator() does not see it: after a ) (a
     __typeof__(r) o, an attribute), or in parentheses after a * (struct reg *(o) = r)?
@@ -1988,20 +1995,10 @@ def _may_declare(text, k):
         return True
     return text[k - 1] == '(' and nxt == ')' and k >= 2 and text[k - 2] == '*'
 
-@initialize:python@
-@@
+
 def _callee_of_argument(text, k):
-    depth = 0
-    for j in range(k - 1, -1, -1):
-        if text[j] in (')', ']'):
-            depth += 1
-        elif text[j] in ('(', '['):
-            if depth == 0:
-                return text[j - 1] if text[j] == '(' and j else None
-            depth -= 1
-        elif text[j] in (';', '{', '}') and depth == 0:
-            return None
-    return None
+    j = _open_bracket_around(text, k)
+    return text[j - 1] if j and text[j] == '(' else None
 
 
 def _one_declaration(fs, var, rng):
@@ -3791,10 +3788,7 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
         t.refuse('index helper %s() mixes more than its key and is not static (other files '
                  'may call it), so it cannot lose its reduction' % name, where)
         return None
-    impure = sorted(c for c in m.calls if not helpers.is_pure(c))
-    if impure:
-        t.refuse('index helper %s() calls %s(), which may have side effects'
-                 % (name, impure[0]), where)
+    if _calls_impure(t, d, m, where, helpers):
         return None
     if d.kind == 'function' and not is_integer_type(d.ret_type or ''):
         t.refuse('index helper %s() returns "%s"' % (name, d.ret_type), where)
@@ -3815,6 +3809,15 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
         r.key_type = ret_type
     r.helpers.append((d, 'keep'))
     return r
+
+
+def _calls_impure(t, d, m, where, helpers):
+    """Does index helper d call a function that may have side effects? (refused if so)"""
+    impure = sorted(c for c in m.calls if not helpers.is_pure(c))
+    if impure:
+        t.refuse('index helper %s() calls %s(), which may have side effects'
+                 % (d.name, impure[0]), where)
+    return bool(impure)
 
 
 def _pointee(type_text):
@@ -3841,10 +3844,7 @@ def _mix_at_call(fs, t, d, m, env, types, arg_texts, where, helpers):
         t.refuse('index helper %s() computes its key in "%s" over several statements, which '
                  'no one expression at its call can repeat' % (name, unresolved[0]), where)
         return None
-    impure = sorted(c for c in m.calls if not helpers.is_pure(c))
-    if impure:
-        t.refuse('index helper %s() calls %s(), which may have side effects'
-                 % (name, impure[0]), where)
+    if _calls_impure(t, d, m, where, helpers):
         return None
     texts = [(arg_texts or {}).get(a, a) for a in (env[p] for p in d.param_names())]
     called = [x for x in texts if re.search(r'[A-Za-z_]\w*\s*\(', x)]

@@ -462,13 +462,19 @@ ENTRY_ITERATORS = frozenset((
 
 def _open_of_argument(text, k):
     """Index of the ( of the call whose argument token k is in, or None."""
+    j = _open_bracket_around(text, k)
+    return j if j and text[j] == '(' and re.match(r'\w+$', text[j - 1]) else None
+
+
+def _open_bracket_around(text, k):
+    """Index of the ( or [ that token k is inside, in its statement, or None."""
     depth = 0
     for j in range(k - 1, -1, -1):
         if text[j] in (')', ']'):
             depth += 1
         elif text[j] in ('(', '['):
             if depth == 0:
-                return j if text[j] == '(' and j and re.match(r'\w+$', text[j - 1]) else None
+                return j
             depth -= 1
         elif text[j] in (';', '{', '}') and depth == 0:
             return None
@@ -788,17 +794,8 @@ def _may_declare(text, k):
 
 
 def _callee_of_argument(text, k):
-    depth = 0
-    for j in range(k - 1, -1, -1):
-        if text[j] in (')', ']'):
-            depth += 1
-        elif text[j] in ('(', '['):
-            if depth == 0:
-                return text[j - 1] if text[j] == '(' and j else None
-            depth -= 1
-        elif text[j] in (';', '{', '}') and depth == 0:
-            return None
-    return None
+    j = _open_bracket_around(text, k)
+    return text[j - 1] if j and text[j] == '(' else None
 
 
 def _one_declaration(fs, var, rng):

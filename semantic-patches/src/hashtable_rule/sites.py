@@ -579,10 +579,7 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
         t.refuse('index helper %s() mixes more than its key and is not static (other files '
                  'may call it), so it cannot lose its reduction' % name, where)
         return None
-    impure = sorted(c for c in m.calls if not helpers.is_pure(c))
-    if impure:
-        t.refuse('index helper %s() calls %s(), which may have side effects'
-                 % (name, impure[0]), where)
+    if _calls_impure(t, d, m, where, helpers):
         return None
     if d.kind == 'function' and not is_integer_type(d.ret_type or ''):
         t.refuse('index helper %s() returns "%s"' % (name, d.ret_type), where)
@@ -603,6 +600,15 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
         r.key_type = ret_type
     r.helpers.append((d, 'keep'))
     return r
+
+
+def _calls_impure(t, d, m, where, helpers):
+    """Does index helper d call a function that may have side effects? (refused if so)"""
+    impure = sorted(c for c in m.calls if not helpers.is_pure(c))
+    if impure:
+        t.refuse('index helper %s() calls %s(), which may have side effects'
+                 % (d.name, impure[0]), where)
+    return bool(impure)
 
 
 def _pointee(type_text):
@@ -629,10 +635,7 @@ def _mix_at_call(fs, t, d, m, env, types, arg_texts, where, helpers):
         t.refuse('index helper %s() computes its key in "%s" over several statements, which '
                  'no one expression at its call can repeat' % (name, unresolved[0]), where)
         return None
-    impure = sorted(c for c in m.calls if not helpers.is_pure(c))
-    if impure:
-        t.refuse('index helper %s() calls %s(), which may have side effects'
-                 % (name, impure[0]), where)
+    if _calls_impure(t, d, m, where, helpers):
         return None
     texts = [(arg_texts or {}).get(a, a) for a in (env[p] for p in d.param_names())]
     called = [x for x in texts if re.search(r'[A-Za-z_]\w*\s*\(', x)]
