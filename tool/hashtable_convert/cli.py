@@ -291,13 +291,14 @@ class Converter:
                                      outcome.new_texts, outcome.problems)
         tables += decide.header_static_tables(self.plan.header_static)
         tables += decide.pointer_tables(self.plan.pointers, {(t.file, t.name) for t in tables})
+        naming = decide.helper_naming(self.run.root, outcome.records)
         for name, st in sorted(self.plan.shared.items()):
             if name in self.dropped:
                 tables.append(self.dropped[name])
             elif name in active or st.reasons:
                 tables.append(decide.shared_table(self.run.root, st, outcome.records,
                                                   outcome.new_texts, outcome.problems,
-                                                  {d.name for d in self.declarations}))
+                                                  {d.name for d in self.declarations}, naming))
         # a shared table dropped in an earlier round comes back from its home file as a
         # plain global ("not static"): its shared verdict is the one that counts
         shared = {(t.name, t.file) for t in tables if t.shared}   # (a global of that name)

@@ -8,7 +8,7 @@ everywhere; hash_min() must too), and spatch rewrote each of those files.
 
 import os
 import re
-from typing import Dict, Iterable, List, Set
+from typing import Dict, Iterable, List, Optional, Set
 
 from .model import FORM_WORDS, Problem, Table
 from .shared import Plan, SharedTable
@@ -84,9 +84,10 @@ def header_static_tables(declarations: List[Declaration]) -> List[Table]:
 
 def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
                  new_texts: Dict[str, str], problems: List[Problem],
-                 tables: Set[str] = frozenset()) -> Table:
+                 tables: Set[str] = frozenset(),
+                 naming: Optional[Dict[str, List[str]]] = None) -> Table:
     """The verdict on a table that spans files: all of its files or none. tables: the
-    names of the tree's tables."""
+    names of the tree's tables; naming: helper_naming() of the records, if known."""
     home = next((d for d in st.declarations if d.kind == 'global'), st.declarations[0])
     t = Table(st.name, home.path, home.line, st.scope, st.size, shared=True, key=st.key,
               kept_helpers=list(st.kept_helpers),
@@ -156,7 +157,8 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
                'a bucket by key too, which the rule converts to hash_min()\'s bucket: only '
                'accesses that pick no bucket by key may convert beside that function'
                % (st.own_bucket_helpers[0], keyed[0]))
-    elsewhere = _helpers_named_elsewhere(root, st, forms, tables) if not t.reasons else None
+    elsewhere = _helpers_named_elsewhere(root, st, forms, tables, naming) \
+        if not t.reasons else None
     if elsewhere:
         t.skip(elsewhere)
     if not converted and not (st.scope == 'member' and bits and None not in bits):
@@ -178,8 +180,17 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     return t
 
 
+def helper_naming(root: str, records: Dict[str, List[dict]]) -> Dict[str, List[str]]:
+    """The files that name each helper the shared tables' records pick buckets by: one
+    search of the tree for all of them (each one took a second on Linux 6.1)."""
+    names = sorted({f[len('helper '):] for recs in records.values() for r in recs
+                    if r.get('shared') for f in r.get('forms', ()) if f.startswith('helper ')})
+    return files_naming(root, names) if names else {}
+
+
 def _helpers_named_elsewhere(root: str, st: SharedTable, forms: Set[str],
-                             tables: Set[str]) -> str:
+                             tables: Set[str],
+                             naming: Optional[Dict[str, List[str]]] = None) -> str:
     """Why an index helper that the conversion stops calling keeps the table refused:
     another file names it where its result may pick a lock or a counter by the old
     bucket number ('' if none does). Harmless there: its definition, and an index of
@@ -195,7 +206,9 @@ def _helpers_named_elsewhere(root: str, st: SharedTable, forms: Set[str],
     names = [n for n in names if not any(
         re.search(r'\bstatic\b[^;{}()]*\b%s\s*\([^;{}]*\)\s*\{' % re.escape(n), text)
         for text in texts.values())]
-    for name, paths in sorted(files_naming(root, names).items()) if names else ():
+    if naming is None:
+        naming = files_naming(root, names) if names else {}
+    for name, paths in sorted((n, naming.get(n, [])) for n in names):
         word = r'\b%s\b' % re.escape(name)
         harmless = (r'\b%s\s*\([^;{}]*\)\s*\{' % re.escape(name),     # its definition
                     r'\b(\w+)\s*\[\s*%s\s*\([^()\[\];]*\)\s*\]' % re.escape(name))

@@ -511,7 +511,7 @@ def pasted_names(root: str, names: List[str],
                 within.setdefault(part, []).append(name)
     for path, frag, side in sorted(pieces):
         for name in within.get(frag, ()):
-            if name in found or unseen is not None and unseen(name, os.path.normpath(path)):
+            if name in found:
                 continue
             # a left piece has the pasted text after it, a right piece before it
             at = [i for i in range(len(name)) if name.startswith(frag, i) and
@@ -529,7 +529,8 @@ def pasted_names(root: str, names: List[str],
             rest = [x.strip('_') for x in (name[:at[0]], name[at[0] + len(frag):]) if x.strip('_')]
             # the rest must be a word of its own there, an argument to paste
             if all(re.search(r'(?<!##)(?<!\w)_*%s_*(?!\w)(?!\s*##)' % re.escape(x), text)
-                   for x in rest) and pastes_can_spell(text, name):
+                   for x in rest) and pastes_can_spell(text, name) and \
+                    (unseen is None or not unseen(name, os.path.normpath(path))):
                 found[name] = os.path.normpath(path)
     return found
 
