@@ -241,6 +241,22 @@ def matching_open(toks, j):
     raise IndexError('no opening bracket')
 
 
+def enclosing_bracket(text, i, lo=0, statement=False):
+    """Index of the ( or [ that holds token i, scanning back to token lo; None when there
+    is none, or (statement) when the statement of token i begins first."""
+    depth = 0
+    for j in range(i - 1, lo - 1, -1):
+        if text[j] in (')', ']'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            if depth == 0:
+                return j
+            depth -= 1
+        elif statement and depth == 0 and text[j] in (';', '{', '}'):
+            return None
+    return None
+
+
 def stepped_at(text, i):
     """Is the variable or field named at token i stepped there (i++, ++i, i += n,
     ++p->f: the ++ three tokens back, before a one-token base)?"""
@@ -319,7 +335,8 @@ def argument_spans(toks, j):
             start = k + 1
     return spans
 
-
+@initialize:python@
+@@
 def code_indices(toks, lo, hi, directive=False):
     """Indices of tokens lo..hi-1 that are not on a preprocessor line (directive: whether
     token lo continues one)."""
@@ -331,8 +348,7 @@ def code_indices(toks, lo, hi, directive=False):
             out.append(i)
     return out
 
-@initialize:python@
-@@
+
 def _lines(toks):
     """(texts of the tokens of each line 1..last, line -> indices of its tokens), read
     once per Tokens: align() compares the file with each copy spatch makes of it."""
@@ -1663,23 +1679,8 @@ ENTRY_ITERATORS = frozenset((
 
 def _open_of_argument(text, k):
     """Index of the ( of the call whose argument token k is in, or None."""
-    j = _open_bracket_around(text, k)
+    j = enclosing_bracket(text, k, statement=True)
     return j if j and text[j] == '(' and re.match(r'\w+$', text[j - 1]) else None
-
-
-def _open_bracket_around(text, k):
-    """Index of the ( or [ that token k is inside, in its statement, or None."""
-    depth = 0
-    for j in range(k - 1, -1, -1):
-        if text[j] in (')', ']'):
-            depth += 1
-        elif text[j] in ('(', '['):
-            if depth == 0:
-                return j
-            depth -= 1
-        elif text[j] in (';', '{', '}') and depth == 0:
-            return None
-    return None
 
 
 def _redefined(fs, name):
@@ -1689,15 +1690,15 @@ def _redefined(fs, name):
         any(is_declarator(fs.toks, k) or _may_declare(fs.toks.text, k)
             for k in token_indices(fs, name))
 
-@initialize:python@
-@@
+
 def _list_callee(fs, j):
     """Is the call whose ( is token j one of list.h itself: a plain name (not ops->f(...)),
     not _redefined()?"""
     text = fs.toks.text
     return j >= 1 and (j < 2 or text[j - 2] not in ('.', '->')) and not _redefined(fs, text[j - 1])
 
-
+@initialize:python@
+@@
 def _list_api_argument(fs, lo, hi):
     """Are tokens lo..hi-1 a whole argument at a list or hlist pointer parameter of a
     function or iterator of list.h?"""
@@ -1984,8 +1985,7 @@ def _dereferenced(text, k):
         j -= 1
     return j < k - 1 and (j < 0 or text[j] in ('(', '=', 'sizeof', 'return', '!', '&&', '||'))
 
-@initialize:python@
-@@
+
 def _may_declare(text, k):
     """Could token k be declared where is_declarator() does not see it: after a ) (a
     __typeof__(r) o, an attribute), or in parentheses after a * (struct reg *(o) = r)?
@@ -1995,9 +1995,10 @@ def _may_declare(text, k):
         return True
     return text[k - 1] == '(' and nxt == ')' and k >= 2 and text[k - 2] == '*'
 
-
+@initialize:python@
+@@
 def _callee_of_argument(text, k):
-    j = _open_bracket_around(text, k)
+    j = enclosing_bracket(text, k, statement=True)
     return text[j - 1] if j and text[j] == '(' else None
 
 
@@ -2511,10 +2512,10 @@ def _parameter_misuse(d, helpers):
         if text[i - 1] == '&' and nxt not in ('->', '.', '[') and \
                 toks.kind[i - 2] not in ('id', 'num') and text[i - 2] not in (')', ']'):
             return 'it takes the address of its parameter "%s"' % text[i]
-        opens, j = [], _enclosing_open(text, lo, i)
+        opens, j = [], enclosing_bracket(text, i, lo)
         while j is not None:
             opens.append(j)
-            j = _enclosing_open(text, lo, j)
+            j = enclosing_bracket(text, j, lo)
         if text[i - 1] in _TYPE_OPERATORS or any(text[j] == '(' and text[j - 1] in _TYPE_OPERATORS
                                                  for j in opens):
             return 'it takes the type or size of its parameter "%s"' % text[i]
@@ -2522,19 +2523,6 @@ def _parameter_misuse(d, helpers):
                 toks.kind[opens[0] - 1] == 'id' and _may_take_member(text[opens[0] - 1], helpers):
             return 'it gives its parameter "%s" to %s(), which may take it as a member name' % (
                 text[i], text[opens[0] - 1])
-    return None
-
-
-def _enclosing_open(text, lo, i):
-    """Index of the bracket that holds token i, or None."""
-    depth = 0
-    for j in range(i - 1, lo - 1, -1):
-        if text[j] in (')', ']'):
-            depth += 1
-        elif text[j] in ('(', '['):
-            if depth == 0:
-                return j
-            depth -= 1
     return None
 
 
@@ -2553,8 +2541,7 @@ def _may_take_member(callee, helpers):
         return True
     return any(text[k] in names and text[k - 1] in ('->', '.') for k in range(lo, hi))
 
-@initialize:python@
-@@
+
 def key_local(m):
     """The local of a helper that holds its key before the reduction, or None: the key
     passed through a local (return &T[hash_long(l, B)]; idx = hash_long(l, B)), or the
@@ -2565,7 +2552,8 @@ def key_local(m):
         return m.index_local
     return mix[1] if mix[0] == 'id' and mix[1] in m.local_types else None
 
-
+@initialize:python@
+@@
 def _narrowed(d, m):
     """Why a helper that returns a hash of a wide key cannot return the key itself, or None.
 
@@ -2827,8 +2815,7 @@ def _note_typed(m, d, var, rhs):
         text = cast_text(type_text, text)
     m.typed_locals[var] = text
 
-@initialize:python@
-@@
+
 def _keeps_type(toks, node, canon, types):
     """Is an expression already of the integer type canon (_canonical()), so that a
     local of that type holds it unchanged? Only names and casts of that type, small
@@ -2858,7 +2845,8 @@ def _keeps_type(toks, node, canon, types):
         return _keeps_type(toks, node[2], canon, types)
     return False
 
-
+@initialize:python@
+@@
 def _has_cast_or_literal(node):
     """Does an expression hold a cast or a number, which may widen it ((u64)hi << 32)?"""
     if node[0] in ('cast', 'num'):
@@ -3122,8 +3110,7 @@ def _declarator_words(toks, lo, hi):
     return toks.kind[lo] == 'id' and all(toks.kind[x] == 'id' or toks.text[x] == '*'
                                          for x in range(lo, hi))
 
-@initialize:python@
-@@
+
 def is_pure_body(d, pure_call):
     """Does definition d only compute from its parameters, calling pure_call(name) functions?"""
     if d.ambiguous:
@@ -3158,7 +3145,8 @@ _BODY_KEYWORDS = {'if', 'else', 'for', 'while', 'do', 'switch', 'case', 'default
                     'break', 'continue', 'goto', 'sizeof', 'typeof', '__typeof__', 'struct',
                     'union', 'enum', 'static', 'register', 'auto', 'inline', 'extern'}
 
-
+@initialize:python@
+@@
 def outside_names(d):
     """Names definition d reads that are none of its parameters or locals (a global
     it reads: static u32 salt), read off its tokens: not fields, callees, type words
@@ -3422,8 +3410,7 @@ def node_tokens(node):
     lo, hi = node[-1]
     return set(range(lo, hi))
 
-@initialize:python@
-@@
+
 def names_table(node, t):
     """Is the parsed expression node the table t itself?"""
     node = strip_parens(node)
@@ -3459,7 +3446,8 @@ def type_of(fs, node, rng):
         return fs.toks.source_of(clo + 1, inner[1][-1][0] - 1)
     return None
 
-
+@initialize:python@
+@@
 def width_of(fs, node, rng):
     """Width class of a key of the file: its C type's, else its shape's. An arithmetic
     operation with an operand of 8 bytes has 8 (k32 + off, off a long: spatch may give
@@ -3709,8 +3697,7 @@ def conditional_reduction(fs, t, node, where, rng, helpers):
     r.kept = reds[0].kept | reds[1].kept | node_tokens(cond) | {first[-1][0] - 1, second[-1][0] - 1}
     return r
 
-@initialize:python@
-@@
+
 def foreign_field_note(fs, node):
     """For a bucket number kept in X->f, f a field of a struct of another file (a
     cursor of a header struct: ping's state->bucket), why it cannot count as a
@@ -3725,7 +3712,8 @@ def foreign_field_note(fs, node):
         return ''
     return ': a field of a struct of another file, which other files may set to anything'
 
-
+@initialize:python@
+@@
 def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, arg_texts=None):
     """The key of a call of index helper d with arguments actuals (texts).
 

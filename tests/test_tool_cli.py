@@ -853,7 +853,6 @@ class ListMemberOfAnotherStructTest(unittest.TestCase):
                     'tokens cannot prove which struct each use means'])
                 self.assertEqual(r.stdout, '')
 
-
     def test_the_table_itself_in_list_positions_blocks(self):
         # a tenth review: the table's own &r->mt through a void * local, or given to a
         # hlist_add_head() that a header of the tree makes a macro of a void * function

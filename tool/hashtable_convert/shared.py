@@ -318,14 +318,12 @@ def twin_struct_reasons(declarations: List[Declaration], p: Plan) -> None:
         twin = in_headers.get((d.name, d.aggregate))
         if d.kind != 'member' or d.path.endswith('.h') or twin is None:
             continue
-        p.refused_locals.setdefault(d.path, {})[d.name] = (
-            'struct %s is also defined in %s with a table %s: units that share its objects '
-            'would pick their buckets in different ways' % (d.aggregate, twin.path, d.name))
+        why = ('struct %s is also defined in %%s with a table %s: units that share its '
+               'objects would pick their buckets in different ways' % (d.aggregate, d.name))
+        p.refused_locals.setdefault(d.path, {})[d.name] = why % twin.path
         for t in p.shared.values():
             if t.name == d.name and t.struct == d.aggregate:
-                t.reasons.append('struct %s is also defined in %s with a table %s: units that '
-                                 'share its objects would pick their buckets in different ways'
-                                 % (d.aggregate, d.path, d.name))
+                t.reasons.append(why % d.path)
 
 
 UNKNOWN_TREE = ('spans files, but the whole tree is not known: no kernel tree or git work '

@@ -19,8 +19,8 @@ import os
 import re
 
 from .cexpr import TYPEDEFS, Macros, Unknown, parse_tokens
-from .tokens import (_HASH_SIGN, Tokens, _pos, _span, align, argument_spans, directive_start, function_window,
-                     matching_close, matching_open, on_include_line)
+from .tokens import (_HASH_SIGN, Tokens, _pos, _span, align, argument_spans, directive_start, enclosing_bracket,
+                     function_window, matching_close, matching_open, on_include_line)
 
 
 def typedef_names(toks):
@@ -462,23 +462,8 @@ ENTRY_ITERATORS = frozenset((
 
 def _open_of_argument(text, k):
     """Index of the ( of the call whose argument token k is in, or None."""
-    j = _open_bracket_around(text, k)
+    j = enclosing_bracket(text, k, statement=True)
     return j if j and text[j] == '(' and re.match(r'\w+$', text[j - 1]) else None
-
-
-def _open_bracket_around(text, k):
-    """Index of the ( or [ that token k is inside, in its statement, or None."""
-    depth = 0
-    for j in range(k - 1, -1, -1):
-        if text[j] in (')', ']'):
-            depth += 1
-        elif text[j] in ('(', '['):
-            if depth == 0:
-                return j
-            depth -= 1
-        elif text[j] in (';', '{', '}') and depth == 0:
-            return None
-    return None
 
 
 def _redefined(fs, name):
@@ -794,7 +779,7 @@ def _may_declare(text, k):
 
 
 def _callee_of_argument(text, k):
-    j = _open_bracket_around(text, k)
+    j = enclosing_bracket(text, k, statement=True)
     return text[j - 1] if j and text[j] == '(' else None
 
 

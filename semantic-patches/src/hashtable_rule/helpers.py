@@ -19,7 +19,7 @@ hash_for_each_possible() need:
 import re
 
 from .cexpr import _TYPE_WORDS, Unknown, cast_text, free_names, parse_tokens, render, strip_parens
-from .tokens import Tokens, code_indices, matching_close
+from .tokens import Tokens, code_indices, enclosing_bracket, matching_close
 from .widths import _canonical, value_type, width_class
 
 HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
@@ -489,10 +489,10 @@ def _parameter_misuse(d, helpers):
         if text[i - 1] == '&' and nxt not in ('->', '.', '[') and \
                 toks.kind[i - 2] not in ('id', 'num') and text[i - 2] not in (')', ']'):
             return 'it takes the address of its parameter "%s"' % text[i]
-        opens, j = [], _enclosing_open(text, lo, i)
+        opens, j = [], enclosing_bracket(text, i, lo)
         while j is not None:
             opens.append(j)
-            j = _enclosing_open(text, lo, j)
+            j = enclosing_bracket(text, j, lo)
         if text[i - 1] in _TYPE_OPERATORS or any(text[j] == '(' and text[j - 1] in _TYPE_OPERATORS
                                                  for j in opens):
             return 'it takes the type or size of its parameter "%s"' % text[i]
@@ -500,19 +500,6 @@ def _parameter_misuse(d, helpers):
                 toks.kind[opens[0] - 1] == 'id' and _may_take_member(text[opens[0] - 1], helpers):
             return 'it gives its parameter "%s" to %s(), which may take it as a member name' % (
                 text[i], text[opens[0] - 1])
-    return None
-
-
-def _enclosing_open(text, lo, i):
-    """Index of the bracket that holds token i, or None."""
-    depth = 0
-    for j in range(i - 1, lo - 1, -1):
-        if text[j] in (')', ']'):
-            depth += 1
-        elif text[j] in ('(', '['):
-            if depth == 0:
-                return j
-            depth -= 1
     return None
 
 

@@ -190,6 +190,22 @@ def matching_open(toks, j):
     raise IndexError('no opening bracket')
 
 
+def enclosing_bracket(text, i, lo=0, statement=False):
+    """Index of the ( or [ that holds token i, scanning back to token lo; None when there
+    is none, or (statement) when the statement of token i begins first."""
+    depth = 0
+    for j in range(i - 1, lo - 1, -1):
+        if text[j] in (')', ']'):
+            depth += 1
+        elif text[j] in ('(', '['):
+            if depth == 0:
+                return j
+            depth -= 1
+        elif statement and depth == 0 and text[j] in (';', '{', '}'):
+            return None
+    return None
+
+
 def stepped_at(text, i):
     """Is the variable or field named at token i stepped there (i++, ++i, i += n,
     ++p->f: the ++ three tokens back, before a one-token base)?"""
