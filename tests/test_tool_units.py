@@ -1196,6 +1196,27 @@ class DecideTest(unittest.TestCase):
                 self.assertEqual(decide._helpers_named_elsewhere(tmp, st, {'helper hf'},
                                                                  {'tbl'}), '')
 
+
+    def test_helper_naming_searches_once_and_what_it_lacks_is_searched_again(self):
+        st = self.shared_table(files=('a.c',))
+        recs = {'a.c': [record('tbl', 'a.c', shared_=True, forms=('helper hf', 'helper own'))]}
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/h.h', 'static inline unsigned int hf(u32 k) { return k & 15; }\n')
+            put(tmp, 'a.c', '#include <h.h>\nstatic unsigned int own(u32 k) { return k & 15; }\n'
+                'int f(u32 k) { return !!tbl[hf(k)].first + !!tbl[own(k)].first; }\n')
+            put(tmp, 'b.c', '#include <h.h>\nvoid g(u32 k) { spin_lock(&locks[hf(k)]); }\n')
+            known = {}
+            naming = decide.helper_naming(tmp, recs, {'tbl': st}, known)
+            # own() is static in a file of the table: no other file can call it
+            self.assertEqual(naming, {'hf': ['a.c', 'b.c', 'include/h.h']})
+            self.assertIs(naming, known)
+            # a later round searches nothing it knows (a stale entry shows it was not)
+            known['hf'] = ['include/h.h']
+            self.assertEqual(decide.helper_naming(tmp, recs, {'tbl': st}, known)['hf'],
+                             ['include/h.h'])
+            # a naming without the helper is no proof that nothing else names it
+            why = decide._helpers_named_elsewhere(tmp, st, {'helper hf'}, {'tbl'}, {})
+            self.assertIn('hf() picks its buckets and is named in b.c', why)
     def test_shared_ignores_a_local_table_of_the_same_name(self):
         st = self.shared_table(files=('a.c',))
         recs = {'a.c': [record('tbl', 'a.c', scope='static')]}      # not the shared one

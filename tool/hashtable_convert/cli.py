@@ -147,6 +147,7 @@ class Converter:
         self.local_thread: Optional[threading.Thread] = None
         self.declared: fields.Memo = {}   # what the DECLARE_HASHTABLE() passes made of a file
         self._ahead: Optional[threading.Thread] = None    # a pass begun early (declare_ahead())
+        self.helper_files: Dict[str, List[str]] = {}   # helper -> the files naming it (all rounds)
 
     def start_local(self) -> threading.Thread:
         """Start the file-local work in the background: the facts of its files at once
@@ -291,7 +292,9 @@ class Converter:
                                      outcome.new_texts, outcome.problems)
         tables += decide.header_static_tables(self.plan.header_static)
         tables += decide.pointer_tables(self.plan.pointers, {(t.file, t.name) for t in tables})
-        naming = decide.helper_naming(self.run.root, outcome.records)
+        naming = decide.helper_naming(self.run.root, outcome.records,
+                                      {n: st for n, st in self.plan.shared.items()
+                                       if n in active and not st.reasons}, self.helper_files)
         for name, st in sorted(self.plan.shared.items()):
             if name in self.dropped:
                 tables.append(self.dropped[name])

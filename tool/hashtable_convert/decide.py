@@ -180,12 +180,37 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     return t
 
 
-def helper_naming(root: str, records: Dict[str, List[dict]]) -> Dict[str, List[str]]:
-    """The files that name each helper the shared tables' records pick buckets by: one
-    search of the tree for all of them (each one took a second on Linux 6.1)."""
-    names = sorted({f[len('helper '):] for recs in records.values() for r in recs
-                    if r.get('shared') for f in r.get('forms', ()) if f.startswith('helper ')})
-    return files_naming(root, names) if names else {}
+def helper_naming(root: str, records: Dict[str, List[dict]], shared: Dict[str, SharedTable],
+                  known: Optional[Dict[str, List[str]]] = None) -> Dict[str, List[str]]:
+    """The files that name each helper that the shared tables' records pick buckets by
+    and _helpers_named_elsewhere() asks about: one search of the tree for all of them
+    (each one took a second on Linux 6.1). known: the files of names searched before
+    (the tree does not change between rounds), updated with the new ones."""
+    known = {} if known is None else known
+    wanted: Set[str] = set()
+    for st in shared.values():
+        forms = {f for path in st.files for r in records.get(path, [])
+                 if r.get('shared') and r['name'] == st.name for f in r.get('forms', ())}
+        wanted.update(_helpers_to_search(root, st, forms))
+    missing = sorted(wanted - set(known))
+    if missing:
+        known.update(files_naming(root, missing))
+    return known
+
+
+def _helpers_to_search(root: str, st: SharedTable, forms: Set[str]) -> List[str]:
+    """The helpers of forms whose other callers may matter (_helpers_named_elsewhere())."""
+    # (a header function that the header keeps is read with the header: header_uses.py)
+    kept = set(st.kept_helper_names) | set(st.own_bucket_helper_names)
+    names = sorted(f[len('helper '):] for f in forms
+                   if f.startswith('helper ') and f[len('helper '):] not in kept)
+    if not names:
+        return []
+    texts = {f: blank_comments_and_strings(read_text(os.path.join(root, f)) or '')
+             for f in st.files if f.endswith('.c')}
+    return [n for n in names if not any(
+        re.search(r'\bstatic\b[^;{}()]*\b%s\s*\([^;{}]*\)\s*\{' % re.escape(n), text)
+        for text in texts.values())]
 
 
 def _helpers_named_elsewhere(root: str, st: SharedTable, forms: Set[str],
@@ -196,18 +221,12 @@ def _helpers_named_elsewhere(root: str, st: SharedTable, forms: Set[str],
     bucket number ('' if none does). Harmless there: its definition, and an index of
     another table (tables: the names of the tree's tables; tipc_hashfn() of monitor.c's
     peers beside node_htable). A helper that a .c file of the table defines static is
-    its own: it has no other caller."""
-    # (a header function that the header keeps is read with the header: header_uses.py)
-    kept = set(st.kept_helper_names) | set(st.own_bucket_helper_names)
-    names = sorted(f[len('helper '):] for f in forms
-                   if f.startswith('helper ') and f[len('helper '):] not in kept)
-    texts = {f: blank_comments_and_strings(read_text(os.path.join(root, f)) or '')
-             for f in st.files if f.endswith('.c')}
-    names = [n for n in names if not any(
-        re.search(r'\bstatic\b[^;{}()]*\b%s\s*\([^;{}]*\)\s*\{' % re.escape(n), text)
-        for text in texts.values())]
-    if naming is None:
-        naming = files_naming(root, names) if names else {}
+    its own: it has no other caller. naming: helper_naming(), searched again for what
+    it lacks."""
+    names = _helpers_to_search(root, st, forms)
+    missing = [n for n in names if naming is None or n not in naming]
+    if missing:
+        naming = dict(naming or {}, **files_naming(root, missing))
     for name, paths in sorted((n, naming.get(n, [])) for n in names):
         word = r'\b%s\b' % re.escape(name)
         harmless = (r'\b%s\s*\([^;{}]*\)\s*\{' % re.escape(name),     # its definition
