@@ -556,6 +556,18 @@ class SharedTest(unittest.TestCase):
             self.assertEqual(p.likely_shared_files({'gt': ['a.c', 'c.c'] + many}, decls), set())
             self.assertEqual(p.likely_shared_files({}, decls), set())
 
+    def test_facts_give_the_header_macros_of_a_local_size_once_asked(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            put(tmp, 'include/sz.h', '#define TBL_BITS 5\n#define TBL_SIZE (1 << TBL_BITS)\n')
+            put(tmp, 'a.c', '#include <sz.h>\nstatic struct hlist_head tbl[TBL_SIZE];\n')
+            p = shared.split(tmp, sources.scan_declarations('a.c', get(tmp, 'a.c')))
+            self.assertEqual(p.local_files, ['a.c'])
+            macros = p.facts({}, ['a.c'])['files']['a.c']['macros']
+            self.assertEqual((macros.get('TBL_SIZE'), macros.get('TBL_BITS')),
+                             (['(1 << TBL_BITS)'], ['5']))
+            # asked again (a local file that names a shared table too): the same
+            self.assertEqual(p.facts({}, ['a.c'])['files']['a.c']['macros'], macros)
+
     def test_plan_static_tables(self):
         with tempfile.TemporaryDirectory() as tmp:
             self.make_tree(tmp)
