@@ -182,6 +182,13 @@ class TokensTest(unittest.TestCase):
         t = M.Tokens('int a; /* T */\n\tfoo(T, "T");\n')
         self.assertEqual([p for p, x in zip(t.pos, t.text) if x == 'T'], [(2, 5)])
 
+    def test_a_string_continued_on_the_next_line_moves_the_lines_after_it(self):
+        # spatch counts the lines of the file: the tokens after the string are on line
+        # 3 and 4 there (a position of line 3 was looked up on the line after it)
+        t = M.Tokens('p("a \\\n b");\nT = 1;\n  T++;\n')
+        self.assertEqual([p for p, x in zip(t.pos, t.text) if x == 'T'], [(3, 0), (4, 2)])
+        self.assertEqual([x for x, b in zip(t.text, t.bol) if b], ['p', 'T', 'T'])
+
 
 
 class BlocksTest(unittest.TestCase):

@@ -47,6 +47,9 @@ class Tokens:
             self.offset.append(m.start())
             self.bol.append(fresh)
             fresh = False
+            if kind == 'str' and '\n' in m.group():    # continued with a backslash
+                line += m.group().count('\n')
+                line_start = m.start() + m.group().rindex('\n') + 1
         self.index = {p: i for i, p in enumerate(self.pos)}
         self._blocks = None
 
