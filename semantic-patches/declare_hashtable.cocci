@@ -18,7 +18,10 @@
 //  written file lacks it: SmPL cannot pick the include to follow, as spatch
 //  hands a position constraint only some of a file's includes. Needs an OCaml
 //  compiler (Debian: ocaml-nox). A field named twice in one file (members of
-//  two structs) is left alone.
+//  two structs) is left alone. With HASHTABLE_CONVERT_FIELDS_WAIT=SECONDS the
+//  rule waits up to that long for that file to appear: the tool starts spatch
+//  before it knows the fields, as compiling the OCaml script takes a second,
+//  and writes the files to change before the fields.
 // Options: --no-includes
 
 virtual patch
@@ -29,6 +32,14 @@ import json
 import os
 
 _PATH = os.environ.get('HASHTABLE_CONVERT_FIELDS')
+_WAIT = os.environ.get('HASHTABLE_CONVERT_FIELDS_WAIT')
+if _PATH and _WAIT:
+    import time
+    _UNTIL = time.monotonic() + float(_WAIT)
+    while not os.path.exists(_PATH) and time.monotonic() < _UNTIL:
+        time.sleep(0.01)
+    if not os.path.exists(_PATH):
+        _PATH = None     # never given: nothing is changed
 WANTED = {}
 if _PATH:
     with open(_PATH) as f:

@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -133,6 +134,46 @@ class DeclareMemoTest(unittest.TestCase):
         memo = {}
         fields.declare(DATA, self.wanted, {'fields.c': self.text}, self.broken, memo)
         self.assertEqual(memo, {})
+
+
+class WarmDeclareTest(unittest.TestCase):
+    """fields.WarmDeclare: the rule begun before its fields are known (compiling its
+    OCaml script takes spatch a second) gives what a run begun with them gives; the
+    files it has are a superset, and it is used once; ended unused, it leaves nothing."""
+
+    def setUp(self):
+        with open(os.path.join(DATA, 'fields.json')) as f:
+            self.wanted = {'fields.c': json.load(f)['fields.c']}
+        self.before = {'fields.c': read(os.path.join(DATA, 'fields.c'))}
+
+    def test_it_gives_what_a_run_begun_with_the_fields_gives(self):
+        warm = fields.WarmDeclare({'fields.c', 'other.h', 'sub/more.h'}, Spatch(jobs=2))
+        self.assertTrue(warm.covers(self.wanted))
+        done = fields.declare(DATA, self.wanted, self.before, Spatch(program='no-spatch'),
+                              warm=warm)
+        cold = fields.declare(DATA, self.wanted, self.before, Spatch())
+        self.assertEqual(done.note, '')
+        self.assertEqual(done.new_texts['fields.c'], read(os.path.join(DATA, 'fields.res')))
+        self.assertEqual((done.new_texts, done.fields), (cold.new_texts, cold.fields))
+        self.assertFalse(os.path.exists(warm.scratch))
+        self.assertFalse(warm.covers(self.wanted))          # used once
+
+    def test_fields_of_a_file_it_lacks_run_spatch_anew(self):
+        warm = fields.WarmDeclare({'other.h'}, Spatch())
+        self.addCleanup(warm.close)
+        self.assertFalse(warm.covers(self.wanted))
+        done = fields.declare(DATA, self.wanted, self.before, Spatch(program='no-spatch'),
+                              warm=warm)
+        self.assertIn('cannot run no-spatch', done.note)
+
+    def test_ended_unused_it_stops_and_leaves_nothing(self):
+        warm = fields.WarmDeclare({'fields.c'}, Spatch())
+        started = time.monotonic()
+        warm.close()
+        self.assertLess(time.monotonic() - started, 30)
+        self.assertFalse(warm.thread.is_alive())
+        self.assertFalse(os.path.exists(warm.scratch))
+        warm.close()                                     # again: nothing to do
 
 
 class ToolDeclaresInItsFileTest(unittest.TestCase):

@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
@@ -21,7 +22,7 @@ from .model import Table
 from .shared import included_facts, included_headers, object_macros
 from .sources import _search_command, blank_comments_and_strings, digest, read_text, \
     with_hashtable_include
-from .transform import HERE, Spatch, run_spatch
+from .transform import HERE, Spatch, kill_group, run_spatch
 
 RULE = os.path.join(HERE, 'semantic-patches', 'declare_hashtable.cocci')
 # objects that include a changed header, built besides the converted ones
@@ -171,12 +172,13 @@ Memo = Dict[Tuple[str, str, Tuple[Tuple[str, str], ...]], Tuple[Optional[str], F
 
 
 def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
-            spatch: Spatch, memo: Optional[Memo] = None) -> Declared:
+            spatch: Spatch, memo: Optional[Memo] = None,
+            warm: Optional['WarmDeclare'] = None) -> Declared:
     """Run declare_hashtable.cocci over the files of fields (their texts as converted).
 
     memo: what earlier passes made of a file (the rule reads each file alone): a file
     with the same text and fields is not given to spatch again, and what spatch makes
-    of the others is added to it."""
+    of the others is added to it. warm: a run begun earlier, used if it has the files."""
     out = Declared()
     before = {rel: _text_of(root, rel, texts) for rel in sorted(fields)}
     keys = {rel: (rel, digest(before[rel]), tuple(sorted(fields[rel].items())))
@@ -184,7 +186,8 @@ def declare(root: str, fields: Dict[str, Dict[str, str]], texts: Dict[str, str],
     known = memo if memo is not None else {}
     todo = {rel: fields[rel] for rel in before if keys[rel] not in known}
     if todo:
-        ran = _run(todo, before, spatch)
+        ran = warm.run(todo, before) if warm is not None and warm.covers(todo) \
+            else _run(todo, before, spatch)
         if ran.note:
             out.note = ran.note
         else:
@@ -207,45 +210,134 @@ def _text_of(root: str, rel: str, texts: Dict[str, str]) -> str:
 
 def _run(fields: Dict[str, Dict[str, str]], before: Dict[str, str], spatch: Spatch) -> Declared:
     """One spatch run of declare_hashtable.cocci over the files of fields."""
-    out = Declared()
     with tempfile.TemporaryDirectory(prefix='hashtable-convert-fields-') as scratch:
-        for rel in sorted(fields):
-            path = os.path.join(scratch, rel)
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, 'w', encoding='utf-8', errors='surrogateescape') as f:
-                f.write(before[rel])
+        _write_files(scratch, fields, before)
         facts = os.path.join(scratch, '.fields.json')
         with open(facts, 'w') as f:
             json.dump(fields, f)
-        groups = os.path.join(scratch, '.groups')     # a file each: -j spreads them
-        with open(groups, 'w') as f:
-            f.write('\n\n'.join(sorted(fields)) + '\n')
+        groups = _write_groups(scratch, sorted(fields))
         try:
             proc = run_spatch(spatch.command(groups, False, RULE, gated=False), scratch,
                               dict(os.environ, HASHTABLE_CONVERT_FIELDS=facts))
         except OSError as e:
-            out.note = 'member tables keep struct hlist_head T[N]: cannot run %s: %s' % (
-                spatch.program, e.strerror)
-            return out
-        if proc.returncode != 0:
-            if 'OCaml' in proc.stderr or 'ocaml' in proc.stderr:
-                out.note = NO_OCAML
-            else:
-                tail = [l for l in proc.stderr.splitlines() if l.strip()]
-                out.note = 'member tables keep struct hlist_head T[N]: %s failed: %s' % (
-                    os.path.basename(RULE), tail[-1] if tail else 'exit %d' % proc.returncode)
-            return out
-        for rel in sorted(fields):
-            new = read_text(os.path.join(scratch, rel))
-            if new is None or new == before[rel]:
-                continue
-            code = new
-            done = {m for m in fields[rel]
-                    if re.search(r'\bDECLARE_HASHTABLE\(\s*%s\s*,' % re.escape(m), code)}
-            if done:
-                out.new_texts[rel] = with_hashtable_include(new)
-                out.fields |= {(rel, m) for m in done}
+            return _not_run(spatch, e)
+        return _collect(proc, scratch, fields, before)
+
+
+def _write_files(scratch: str, fields: Dict[str, Dict[str, str]], before: Dict[str, str]) -> None:
+    for rel in sorted(fields):
+        path = os.path.join(scratch, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, 'w', encoding='utf-8', errors='surrogateescape') as f:
+            f.write(before[rel])
+
+
+def _write_groups(scratch: str, files: List[str]) -> str:
+    groups = os.path.join(scratch, '.groups')     # a file each: -j spreads them
+    with open(groups, 'w') as f:
+        f.write('\n\n'.join(files) + '\n')
+    return groups
+
+
+def _not_run(spatch: Spatch, e: OSError) -> Declared:
+    return Declared(note='member tables keep struct hlist_head T[N]: cannot run %s: %s'
+                    % (spatch.program, e.strerror))
+
+
+def _collect(proc: subprocess.CompletedProcess, scratch: str, fields: Dict[str, Dict[str, str]],
+             before: Dict[str, str]) -> Declared:
+    """What a run of the rule in scratch made of the files of fields."""
+    out = Declared()
+    if proc.returncode != 0:
+        if 'OCaml' in proc.stderr or 'ocaml' in proc.stderr:
+            out.note = NO_OCAML
+        else:
+            tail = [l for l in proc.stderr.splitlines() if l.strip()]
+            out.note = 'member tables keep struct hlist_head T[N]: %s failed: %s' % (
+                os.path.basename(RULE), tail[-1] if tail else 'exit %d' % proc.returncode)
+        return out
+    for rel in sorted(fields):
+        new = read_text(os.path.join(scratch, rel))
+        if new is None or new == before[rel]:
+            continue
+        done = {m for m in fields[rel]
+                if re.search(r'\bDECLARE_HASHTABLE\(\s*%s\s*,' % re.escape(m), new)}
+        if done:
+            out.new_texts[rel] = with_hashtable_include(new)
+            out.fields |= {(rel, m) for m in done}
     return out
+
+
+# how long a warm run waits for its fields: the tool gives them, or an empty set, or stops it
+WARM_WAIT = 3600
+
+
+class WarmDeclare:
+    """A run of declare_hashtable.cocci begun before its fields are known, beside the
+    spatch run whose tables they depend on: spatch takes a second to compile the rule's
+    OCaml script (Linux 6.1: that second at the end of the run, on one core), then waits
+    for the fields file. Its files, a superset of those the pass will change, are empty
+    until run() writes the ones it is given; it is used once."""
+
+    def __init__(self, files: Set[str], spatch: Spatch):
+        self.files = sorted(files)
+        self.used = False
+        self.scratch = tempfile.mkdtemp(prefix='hashtable-convert-fields-')
+        _write_files(self.scratch, {rel: {} for rel in self.files}, {rel: '' for rel in self.files})
+        self.facts = os.path.join(self.scratch, '.fields.json')
+        env = dict(os.environ, HASHTABLE_CONVERT_FIELDS=self.facts,
+                   HASHTABLE_CONVERT_FIELDS_WAIT=str(WARM_WAIT))
+        self.command = spatch.command(_write_groups(self.scratch, self.files), False, RULE,
+                                      gated=False)
+        self.spatch = spatch
+        self.proc: Optional[subprocess.CompletedProcess] = None
+        self.error: Optional[BaseException] = None
+        self.popen: Optional[subprocess.Popen] = None
+        self.thread = threading.Thread(target=self._work, args=(env,), daemon=True)
+        self.thread.start()
+
+    def _work(self, env) -> None:
+        try:
+            self.proc = run_spatch(self.command, self.scratch, env, self._started)
+        except BaseException as e:         # KeyboardInterrupt after stop_all() too
+            self.error = e
+
+    def _started(self, popen: subprocess.Popen) -> None:
+        self.popen = popen
+
+    def covers(self, fields: Dict[str, Dict[str, str]]) -> bool:
+        """Can run() take fields: files it has, and it still waits for them?"""
+        return not self.used and set(fields) <= set(self.files) and self.thread.is_alive()
+
+    def run(self, fields: Dict[str, Dict[str, str]], before: Dict[str, str]) -> Declared:
+        self.used = True
+        _write_files(self.scratch, fields, before)
+        self._give(fields)
+        self.thread.join()
+        try:
+            if isinstance(self.error, OSError):
+                return _not_run(self.spatch, self.error)
+            if self.error is not None:
+                raise self.error
+            return _collect(self.proc, self.scratch, fields, before)
+        finally:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+
+    def close(self) -> None:
+        """End it unused (a run that declared nothing)."""
+        if not self.used:
+            self.used = True
+            self._give({})          # were it not started yet: it ends at once, changing nothing
+            if self.popen is not None:
+                kill_group(self.popen)
+            self.thread.join()
+            shutil.rmtree(self.scratch, ignore_errors=True)
+
+    def _give(self, fields: Dict[str, Dict[str, str]]) -> None:
+        # whole or not at all: the rule reads the file as soon as it is there
+        with open(self.facts + '.new', 'w') as f:
+            json.dump(fields, f)
+        os.replace(self.facts + '.new', self.facts)
 
 
 def dependents(root: str, header: str, exclude: Set[str], limit: int = MAX_DEPENDENTS,

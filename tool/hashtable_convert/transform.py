@@ -168,11 +168,13 @@ _STOPPED = threading.Event()
 _OWN_GROUP = {'process_group': 0} if sys.version_info >= (3, 11) else {'start_new_session': True}
 
 
-def run_spatch(cmd: List[str], cwd: str, env: Dict[str, str]) -> subprocess.CompletedProcess:
+def run_spatch(cmd: List[str], cwd: str, env: Dict[str, str],
+               started: Callable[[subprocess.Popen], None] = lambda proc: None
+               ) -> subprocess.CompletedProcess:
     """subprocess.run(cmd) with stderr kept, in a process group of its own that
     stop_all() or an exception here kills whole (spatch -j forks its workers: killing
     spatch alone leaves them running). After stop_all(): KeyboardInterrupt, and no run
-    starts or is retried."""
+    starts or is retried. started: given the process (for kill_group())."""
     with _RUNNING_LOCK:
         if _STOPPED.is_set():
             raise KeyboardInterrupt
@@ -180,10 +182,11 @@ def run_spatch(cmd: List[str], cwd: str, env: Dict[str, str]) -> subprocess.Comp
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                 universal_newlines=True, errors='replace', **_OWN_GROUP)
         _RUNNING.add(proc)
+    started(proc)
     try:
         _, err = proc.communicate()
     except BaseException:
-        _kill_group(proc)
+        kill_group(proc)
         proc.wait()
         raise
     finally:
@@ -194,7 +197,7 @@ def run_spatch(cmd: List[str], cwd: str, env: Dict[str, str]) -> subprocess.Comp
     return subprocess.CompletedProcess(cmd, proc.returncode, None, err)
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
+def kill_group(proc: subprocess.Popen) -> None:
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except OSError:
@@ -208,7 +211,7 @@ def stop_all() -> None:
         _STOPPED.set()
         running = list(_RUNNING)
     for proc in running:
-        _kill_group(proc)
+        kill_group(proc)
 
 
 def allow_runs() -> None:
