@@ -147,7 +147,7 @@ class WarmDeclareTest(unittest.TestCase):
         self.before = {'fields.c': read(os.path.join(DATA, 'fields.c'))}
 
     def test_it_gives_what_a_run_begun_with_the_fields_gives(self):
-        warm = fields.WarmDeclare({'fields.c', 'other.h', 'sub/more.h'}, Spatch(jobs=2))
+        warm = fields.WarmDeclare(['fields.c', 'other.h', 'sub/more.h'], Spatch(jobs=2))
         self.assertTrue(warm.covers(self.wanted))
         done = fields.declare(DATA, self.wanted, self.before, Spatch(program='no-spatch'),
                               warm=warm)
@@ -159,7 +159,7 @@ class WarmDeclareTest(unittest.TestCase):
         self.assertFalse(warm.covers(self.wanted))          # used once
 
     def test_fields_of_a_file_it_lacks_run_spatch_anew(self):
-        warm = fields.WarmDeclare({'other.h'}, Spatch())
+        warm = fields.WarmDeclare(['other.h'], Spatch())
         self.addCleanup(warm.close)
         self.assertFalse(warm.covers(self.wanted))
         done = fields.declare(DATA, self.wanted, self.before, Spatch(program='no-spatch'),
@@ -167,7 +167,7 @@ class WarmDeclareTest(unittest.TestCase):
         self.assertIn('cannot run no-spatch', done.note)
 
     def test_ended_unused_it_stops_and_leaves_nothing(self):
-        warm = fields.WarmDeclare({'fields.c'}, Spatch())
+        warm = fields.WarmDeclare(['fields.c'], Spatch())
         started = time.monotonic()
         warm.close()
         self.assertLess(time.monotonic() - started, 30)

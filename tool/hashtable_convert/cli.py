@@ -111,6 +111,13 @@ def scan(run: Run, progress) -> List[sources.Declaration]:
     return found
 
 
+def _size(root: str, rel: str) -> int:
+    try:
+        return os.path.getsize(os.path.join(root, rel))
+    except OSError:
+        return 0
+
+
 def local_spatch(spatch: transform.Spatch, plan: shared.Plan) -> transform.Spatch:
     """How to run spatch over the files with file-local tables: while tables span files,
     niced, so that it takes only the CPU their analysis leaves. That analysis is Python
@@ -373,7 +380,8 @@ class Converter:
             return
         files = {d.path for d in self.declarations if d.kind == 'member'}
         if files:
-            self._warm = fields.WarmDeclare(files, dataclasses.replace(
+            largest_first = sorted(files, key=lambda f: (-_size(self.run.root, f), f))
+            self._warm = fields.WarmDeclare(largest_first, dataclasses.replace(
                 self.spatch, niceness=LOCAL_NICENESS))
 
     def _join_ahead(self) -> None:

@@ -215,7 +215,7 @@ def _run(fields: Dict[str, Dict[str, str]], before: Dict[str, str], spatch: Spat
         facts = os.path.join(scratch, '.fields.json')
         with open(facts, 'w') as f:
             json.dump(fields, f)
-        groups = _write_groups(scratch, sorted(fields))
+        groups = _write_groups(scratch, sorted(fields, key=lambda rel: (-len(before[rel]), rel)))
         try:
             proc = run_spatch(spatch.command(groups, False, RULE, gated=False), scratch,
                               dict(os.environ, HASHTABLE_CONVERT_FIELDS=facts))
@@ -233,7 +233,9 @@ def _write_files(scratch: str, fields: Dict[str, Dict[str, str]], before: Dict[s
 
 
 def _write_groups(scratch: str, files: List[str]) -> str:
-    groups = os.path.join(scratch, '.groups')     # a file each: -j spreads them
+    """A group of each of files, in that order (the largest first: spatch -j hands out
+    one file at a time, and a large file begun last keeps one core busy alone)."""
+    groups = os.path.join(scratch, '.groups')
     with open(groups, 'w') as f:
         f.write('\n\n'.join(files) + '\n')
     return groups
@@ -279,8 +281,9 @@ class WarmDeclare:
     for the fields file. Its files, a superset of those the pass will change, are empty
     until run() writes the ones it is given; it is used once."""
 
-    def __init__(self, files: Set[str], spatch: Spatch):
-        self.files = sorted(files)
+    def __init__(self, files: List[str], spatch: Spatch):
+        """files: in the order to give them to spatch (the largest first)."""
+        self.files = list(files)
         self.used = False
         self.scratch = tempfile.mkdtemp(prefix='hashtable-convert-fields-')
         _write_files(self.scratch, {rel: {} for rel in self.files}, {rel: '' for rel in self.files})
