@@ -19,9 +19,10 @@
 //  hands a position constraint only some of a file's includes. Needs an OCaml
 //  compiler (Debian: ocaml-nox). A field named twice in one file (members of
 //  two structs) is left alone. With HASHTABLE_CONVERT_FIELDS_WAIT=SECONDS the
-//  rule waits up to that long for that file to appear: the tool starts spatch
-//  before it knows the fields, as compiling the OCaml script takes a second,
-//  and writes the files to change before the fields.
+//  rule waits up to that long for that file to appear, while the process of
+//  HASHTABLE_CONVERT_FIELDS_WRITER=PID lives: the tool starts spatch before it
+//  knows the fields, as compiling the OCaml script takes a second, and writes
+//  the files to change before the fields.
 // Options: --no-includes
 
 virtual patch
@@ -36,7 +37,19 @@ _WAIT = os.environ.get('HASHTABLE_CONVERT_FIELDS_WAIT')
 if _PATH and _WAIT:
     import time
     _UNTIL = time.monotonic() + float(_WAIT)
-    while not os.path.exists(_PATH) and time.monotonic() < _UNTIL:
+    _WRITER = int(os.environ.get('HASHTABLE_CONVERT_FIELDS_WRITER') or 0)
+
+    def _writer_lives():
+        try:
+            os.kill(_WRITER, 0)
+        except ProcessLookupError:
+            return False     # killed: no fields will come
+        except OSError:
+            pass
+        return True
+
+    while not os.path.exists(_PATH) and time.monotonic() < _UNTIL and \
+            (not _WRITER or _writer_lives()):
         time.sleep(0.01)
     if not os.path.exists(_PATH):
         _PATH = None     # never given: nothing is changed

@@ -188,6 +188,10 @@ class TokensTest(unittest.TestCase):
         t = M.Tokens('p("a \\\n b");\nT = 1;\n  T++;\n')
         self.assertEqual([p for p, x in zip(t.pos, t.text) if x == 'T'], [(3, 0), (4, 2)])
         self.assertEqual([x for x, b in zip(t.text, t.bol) if b], ['p', 'T', 'T'])
+        # spatch --tokens-c: after '\<newline>n' the line stays and the columns run on
+        t = M.Tokens("int f(void)\n{\n\treturn g(\"a\\\nb\") + h('\\\nn');\n}\nint T;\n")
+        self.assertEqual([p for p, x in zip(t.pos, t.text) if x in (')', 'T')],
+                         [(1, 10), (4, 2), (4, 13), (6, 4)])
 
 
 

@@ -175,6 +175,42 @@ class WarmDeclareTest(unittest.TestCase):
         self.assertFalse(os.path.exists(warm.scratch))
         warm.close()                                     # again: nothing to do
 
+    def test_interrupted_while_it_runs_it_stops_and_leaves_nothing(self):
+        warm = fields.WarmDeclare(['fields.c'], Spatch())
+        join = warm.thread.join
+        interrupts = [KeyboardInterrupt()]
+
+        def interrupted(*args):          # Ctrl-C while run() waits for spatch
+            if interrupts:
+                raise interrupts.pop()
+            return join(*args)
+        warm.thread.join = interrupted
+        with self.assertRaises(KeyboardInterrupt):
+            warm.run(self.wanted, self.before)
+        self.assertFalse(warm.thread.is_alive())
+        self.assertFalse(os.path.exists(warm.scratch))
+
+    def test_the_rule_stops_waiting_when_the_process_to_write_the_fields_is_gone(self):
+        # the tool killed outright: spatch would wait an hour for fields that never come
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, 'a.h'), 'w') as f:
+                f.write('')
+            writer = subprocess.Popen(['sleep', '4'])
+            env = dict(os.environ, HASHTABLE_CONVERT_FIELDS=os.path.join(tmp, 'fields.json'),
+                       HASHTABLE_CONVERT_FIELDS_WAIT='3600',
+                       HASHTABLE_CONVERT_FIELDS_WRITER=str(writer.pid))
+            spatch = subprocess.Popen(['spatch', '--very-quiet', '-D', 'patch', '--sp-file',
+                                       fields.RULE, '--no-includes', 'a.h'], cwd=tmp, env=env,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                time.sleep(2.5)                         # its OCaml compiled by then
+                self.assertIsNone(spatch.poll())        # waits while the writer lives
+                writer.wait()
+                self.assertEqual(spatch.wait(60), 0)
+            finally:
+                spatch.kill()
+                spatch.wait()
+
 
 class ToolDeclaresInItsFileTest(unittest.TestCase):
     """The tool on a member table of its own .c file (testdata/declare/in_file.c): the

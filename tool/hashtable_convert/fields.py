@@ -270,7 +270,8 @@ def _collect(proc: subprocess.CompletedProcess, scratch: str, fields: Dict[str, 
     return out
 
 
-# how long a warm run waits for its fields: the tool gives them, or an empty set, or stops it
+# how long a warm run waits for its fields: the tool gives them, or an empty set, or stops
+# it; killed outright, it is gone, and the rule stops waiting
 WARM_WAIT = 3600
 
 
@@ -285,19 +286,25 @@ class WarmDeclare:
         """files: in the order to give them to spatch (the largest first)."""
         self.files = list(files)
         self.used = False
-        self.scratch = tempfile.mkdtemp(prefix='hashtable-convert-fields-')
-        _write_files(self.scratch, {rel: {} for rel in self.files}, {rel: '' for rel in self.files})
-        self.facts = os.path.join(self.scratch, '.fields.json')
-        env = dict(os.environ, HASHTABLE_CONVERT_FIELDS=self.facts,
-                   HASHTABLE_CONVERT_FIELDS_WAIT=str(WARM_WAIT))
-        self.command = spatch.command(_write_groups(self.scratch, self.files), False, RULE,
-                                      gated=False)
         self.spatch = spatch
         self.proc: Optional[subprocess.CompletedProcess] = None
         self.error: Optional[BaseException] = None
         self.popen: Optional[subprocess.Popen] = None
-        self.thread = threading.Thread(target=self._work, args=(env,), daemon=True)
-        self.thread.start()
+        self.scratch = tempfile.mkdtemp(prefix='hashtable-convert-fields-')
+        try:
+            _write_files(self.scratch, {rel: {} for rel in self.files},
+                         {rel: '' for rel in self.files})
+            self.facts = os.path.join(self.scratch, '.fields.json')
+            env = dict(os.environ, HASHTABLE_CONVERT_FIELDS=self.facts,
+                       HASHTABLE_CONVERT_FIELDS_WAIT=str(WARM_WAIT),
+                       HASHTABLE_CONVERT_FIELDS_WRITER=str(os.getpid()))
+            self.command = spatch.command(_write_groups(self.scratch, self.files), False, RULE,
+                                          gated=False)
+            self.thread = threading.Thread(target=self._work, args=(env,), daemon=True)
+            self.thread.start()
+        except BaseException:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            raise
 
     def _work(self, env) -> None:
         try:
@@ -314,27 +321,32 @@ class WarmDeclare:
 
     def run(self, fields: Dict[str, Dict[str, str]], before: Dict[str, str]) -> Declared:
         self.used = True
-        _write_files(self.scratch, fields, before)
-        self._give(fields)
-        self.thread.join()
         try:
+            _write_files(self.scratch, fields, before)
+            self._give(fields)
+            self.thread.join()
             if isinstance(self.error, OSError):
                 return _not_run(self.spatch, self.error)
             if self.error is not None:
                 raise self.error
             return _collect(self.proc, self.scratch, fields, before)
         finally:
-            shutil.rmtree(self.scratch, ignore_errors=True)
+            self._end()
 
     def close(self) -> None:
         """End it unused (a run that declared nothing)."""
         if not self.used:
             self.used = True
             self._give({})          # were it not started yet: it ends at once, changing nothing
-            if self.popen is not None:
-                kill_group(self.popen)
-            self.thread.join()
-            shutil.rmtree(self.scratch, ignore_errors=True)
+            self._end()
+
+    def _end(self) -> None:
+        """Its spatch stopped (Ctrl-C while it runs: it would read files that go), its
+        files gone."""
+        if self.thread.is_alive() and self.popen is not None and self.popen.returncode is None:
+            kill_group(self.popen)  # not once reaped: its process group could be another's
+        self.thread.join()
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
     def _give(self, fields: Dict[str, Dict[str, str]]) -> None:
         # whole or not at all: the rule reads the file as soon as it is there

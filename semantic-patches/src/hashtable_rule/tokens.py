@@ -47,7 +47,9 @@ class Tokens:
             self.offset.append(m.start())
             self.bol.append(fresh)
             fresh = False
-            if kind == 'str' and '\n' in m.group():    # continued with a backslash
+            # a string continued with a backslash: spatch counts its lines (not those
+            # of a character constant continued so, whose columns run on instead)
+            if kind == 'str' and m.group()[0] == '"' and '\n' in m.group():
                 line += m.group().count('\n')
                 line_start = m.start() + m.group().rindex('\n') + 1
         self.index = {p: i for i, p in enumerate(self.pos)}
