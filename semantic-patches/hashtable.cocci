@@ -48,6 +48,7 @@ virtual crossfile
 import bisect
 import difflib
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -3796,7 +3797,8 @@ def helper_reduction(fs, t, d, actuals, types, where, helpers, what, depth=0, ar
         return None
     text = '%s(%s)' % (name, ', '.join(actuals))
     ret_type = m.widen or d.ret_type
-    width = width_class(ret_type) if d.kind == 'function' else 'result of %s()' % name
+    width = _width_from(width_class(ret_type) if d.kind == 'function' else
+                        'result of %s()' % name, converted_arguments(d, types))
     r = reduction_of_text('helper ' + name, text, width)
     if d.kind == 'function':
         r.key_type = ret_type
@@ -3894,8 +3896,9 @@ def _mix_at_call(fs, t, d, m, env, types, arg_texts, where, helpers):
     except Unknown:
         t.refuse('index helper %s(): its key "%s" is not understood' % (name, text), where)
         return None
-    r.width = width_class(local_type) if local_type else \
-        shape_class(r.toks.text, r.key, fs.field_types)
+    r.width = _width_from(width_class(local_type) if local_type else
+                          shape_class(r.toks.text, r.key, fs.field_types),
+                          converted_arguments(d, types))
     r.helpers.append((d, 'drop'))
     return r
 
@@ -3912,6 +3915,60 @@ def _is_parameter(node, name, fold_type):
     if node[0] == 'cast' and fold_type is not None:
         node = strip_parens(node[1])
     return node[0] == 'id' and node[1] == name
+
+
+_UNKNOWN_ARGUMENTS = itertools.count(1)
+
+
+def converted_arguments(d, types, names=None):
+    """' from (PARAM: SIGN, ...)' for the integer parameters of d (of names, else all)
+    given an argument whose sign differs from the parameter's, or is not known ('?N',
+    another at each call); '' if there is none. Part of a key's width: a u8 0xf0 and a
+    char -16 given to an int are 240 and -16, which the helper's mask put in one bucket
+    and hash_min() does not (a review's), so the keys of two calls must agree in it. A
+    parameter of 8 bits or a bool makes one value of what compares equal."""
+    out = []
+    for k, (param, param_type) in enumerate(d.params):
+        words = value_type(param_type or '').split()
+        if (names is not None and param not in names) or not words or '*' in words or \
+                words[0] in ('struct', 'union', 'enum') or '[' in param_type or '(' in param_type:
+            continue
+        if _canonical(param_type) in (('u', 8), ('s', 8), 'char') or words[-1] in ('bool', '_Bool'):
+            continue
+        arg_type = types[k] if k < len(types) else None
+        given = _sign(arg_type)
+        if given is not None and given == _sign(param_type):
+            continue
+        out.append('%s: %s' % (param, given or '?%d' % next(_UNKNOWN_ARGUMENTS)))
+    return ' from (%s)' % ', '.join(out) if out else ''
+
+
+_UNSIGNED_RE = re.compile(r'(?:__)?(?:u\d+|be\d+|le\d+)|u_\w+|uint\w*_t|ulong|uint|ushort|size_t|'
+                          r'uintptr_t|unsigned')
+_SIGNED_RE = re.compile(r'(?:__)?s\d+|int\d+_t|ssize_t|intptr_t|loff_t|long|int|short|signed')
+
+
+def _sign(type_text):
+    """'unsigned' or 'signed' for an integer type, 'char' for plain char (its sign is the
+    compiler's), None if not known."""
+    words = [w for w in value_type(type_text or '').split() if w != '__force']
+    if not words or '*' in words:
+        return None
+    if words == ['char']:
+        return 'char'
+    if any(_UNSIGNED_RE.fullmatch(w) for w in words):
+        return 'unsigned'
+    if len(words) == 1 and _SIGNED_RE.fullmatch(words[0]) or \
+            words[0] == 'signed' or set(words) <= {'long', 'int', 'short', 'char', 'signed'}:
+        return 'signed'
+    return None
+
+
+def _width_from(width, converted):
+    """width with converted_arguments() (None stays None where there are none)."""
+    if not converted:
+        return width
+    return (width or '?') + converted
 
 
 def fold_key(d, m, env, types, form):
@@ -3943,7 +4000,8 @@ def fold_key(d, m, env, types, form):
         cast = arg_type is None or width_class(arg_type) != width or narrow or '__force' in to.split()
         if cast:
             arg = cast_text(to, arg)
-        r = reduction_of_text('helper ' + d.name, arg, width)
+        r = reduction_of_text('helper ' + d.name, arg,
+                              _width_from(width, converted_arguments(d, types, {m.fold_param})))
         mix = strip_parens(m.mix) if m.mix is not None else None
         # return hash_32(v, BITS) for a u32 v given a 32-bit value (or cast to it), in a
         # type that holds the bucket number: what hash_min() computes of the key. A
@@ -4067,8 +4125,9 @@ def bucket_call(fs, node, where, rng, helpers, tables_only=None):
                     t.refuse('bucket helper %s(): its key "%s" is not understood' % (d.name, text),
                              where)
                     return t, table_text, None
-                r.width = width_class(local_type) if local_type else \
-                    shape_class(r.toks.text, r.key, fs.field_types)
+                r.width = _width_from(width_class(local_type) if local_type else
+                                      shape_class(r.toks.text, r.key, fs.field_types),
+                                      converted_arguments(d, types))
             elif m.lossy is not None:
                 t.refuse('bucket helper %s() folds its key over several statements into a '
                          'value that keys which differ may share, which no one expression '

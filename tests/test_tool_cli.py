@@ -971,6 +971,23 @@ class HeaderIndexHelperMixTest(unittest.TestCase):
                       'well', table['reasons'][0])
         self.assertEqual(after, before)
 
+    def test_wide_parameters_given_bytes_of_either_sign_are_refused(self):
+        # a twelfth review's: int parameters given the u8 raddr[4] where the entry is added
+        # and the char data[4] where it is looked up: 0xf0 is 240 there and -16 here, one
+        # bucket under the helper's mask, two under hash_min() of the written-out sums
+        header = self.HEADER.replace(
+            'static inline unsigned int port_hashfn(const u8 *mac)\n{\n'
+            '\tunsigned int val = mac[4] ^ mac[5]%s;\n\n\treturn val & PORT_HASH_MASK;\n}\n',
+            'static inline unsigned int port_hashfn(int a, int b)\n{\n'
+            '\treturn (a + b) & PORT_HASH_MASK;\n}\n') % ''
+        main = (self.MAIN % '').replace('port_hashfn(p->raddr)', 'port_hashfn(p->raddr[4], p->raddr[5])') \
+            .replace('\tunsigned int hash = port_hashfn((const void *)data);\n', '') \
+            .replace('vp.port_hash[hash]', 'vp.port_hash[port_hashfn(data[4], data[5])]')
+        before, after, converted, table = self.run_tree(header, main)
+        self.assertEqual(table['verdict'], 'skipped')
+        self.assertIn('keys differ in width', table['reasons'][0])
+        self.assertEqual(after, before)
+
 
     # an eleventh review: u8 arithmetic that spatch types u8, a side effect of a macro of a
     # header written out twice, a macro of the header that the file redefines

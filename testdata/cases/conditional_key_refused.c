@@ -102,7 +102,7 @@ static void add_flip(struct ent *e, int a)
 {
 	struct hlist_head *head;
 
-	head = &flip_tab[a ? mix_b(e->n) : mix_b(e->n ^ 1)];
+	head = &flip_tab[a ? mix_b(e->n) : mix_b((u32)(e->n ^ 1))];
 	a = !a;
 	hlist_add_head(&e->node, head);
 }
@@ -112,7 +112,7 @@ static int count_flip(u32 n, int a)
 	struct ent *e;
 	int c = 0;
 
-	hlist_for_each_entry(e, &flip_tab[a ? mix_b(n) : mix_b(n ^ 1)], node)
+	hlist_for_each_entry(e, &flip_tab[a ? mix_b(n) : mix_b((u32)(n ^ 1))], node)
 		c += e->n == n;
 	return c;
 }
