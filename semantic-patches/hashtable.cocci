@@ -1145,6 +1145,13 @@ _32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u3
             'uint32_t', 'int32_t', '__be32', '__le32'}
 
 
+# the unsigned integer types by name (a word of the type)
+UNSIGNED_WORDS = {'unsigned', 'u8', 'u16', 'u32', 'u64', '__u8', '__u16', '__u32', '__u64',
+                   'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t', 'size_t', 'uintptr_t',
+                   'u_int8_t', 'u_int16_t', 'u_int32_t', 'u_int64_t', 'u_int', 'u_char',
+                   'u_short', 'ulong', 'uint'}
+
+
 # words of a declaration that are no part of the type of its value
 _NOT_TYPE_WORDS = {'const', 'volatile', 'register', 'static', 'auto', '__force'}
 
@@ -1164,6 +1171,28 @@ def value_type(type_text):
     """The type of the values a variable of type_text holds: without const, volatile or
     a storage class ('' for none)."""
     return ' '.join(w for w in (type_text or '').split() if w not in _NOT_TYPE_WORDS)
+
+
+# more unsigned types than UNSIGNED_WORDS names: sparse's byte orders, wider or other
+# <stdint.h> and BSD names
+_MORE_UNSIGNED_RE = re.compile(r'(?:__)?(?:u\d+|be\d+|le\d+)|u_\w+|uint\w*_t|ushort')
+_SIGNED_RE = re.compile(r'(?:__)?s\d+|int\d+_t|ssize_t|intptr_t|loff_t|long|int|short|signed')
+
+
+def sign_of(type_text):
+    """'unsigned' or 'signed' for an integer type, 'char' for plain char (its sign is the
+    compiler's), None if not known."""
+    words = [w for w in value_type(type_text or '').split() if w != '__force']
+    if not words or '*' in words:
+        return None
+    if words == ['char']:
+        return 'char'
+    if set(words) & UNSIGNED_WORDS or any(_MORE_UNSIGNED_RE.fullmatch(w) for w in words):
+        return 'unsigned'
+    if len(words) == 1 and _SIGNED_RE.fullmatch(words[0]) or \
+            words[0] == 'signed' or set(words) <= {'long', 'int', 'short', 'char', 'signed'}:
+        return 'signed'
+    return None
 
 
 def _canonical(type_text):
@@ -1384,7 +1413,8 @@ class FileState:
             t.own_bucket_helpers = set(info.get('own_bucket_helpers', ()))
             self.tables[name] = t
 
-
+@initialize:python@
+@@
 def struct_pointer_fields(toks):
     """struct S { ... struct P *f; ... } of a token list: S -> f -> P (bodies without braces)."""
     text = toks.text
@@ -1412,8 +1442,7 @@ def struct_pointer_fields(toks):
 
 _FILES = {}                 # path -> FileState, oldest first
 
-@initialize:python@
-@@
+
 def state(p):
     """The state of the file p is in.
 
@@ -1682,7 +1711,8 @@ ENTRY_ITERATORS = frozenset((
     'list_for_each_entry_safe', 'list_for_each_entry_safe_reverse', 'list_for_each_entry_rcu',
     'list_for_each_entry_continue', 'list_for_each_entry_from'))
 
-
+@initialize:python@
+@@
 def _open_of_argument(text, k):
     """Index of the ( of the call whose argument token k is in, or None."""
     j = enclosing_bracket(text, k, statement=True)
@@ -1703,8 +1733,7 @@ def _list_callee(fs, j):
     text = fs.toks.text
     return j >= 1 and (j < 2 or text[j - 2] not in ('.', '->')) and not _redefined(fs, text[j - 1])
 
-@initialize:python@
-@@
+
 def _list_api_argument(fs, lo, hi):
     """Are tokens lo..hi-1 a whole argument at a list or hlist pointer parameter of a
     function or iterator of list.h?"""
@@ -1982,7 +2011,8 @@ def _block_end(text, k, hi):
             depth -= 1
     return hi
 
-
+@initialize:python@
+@@
 def _dereferenced(text, k):
     """Is the * before token k a dereference (sizeof(*p), (*p)), not a declarator's?
     (After a comma it may be either: for (struct reg *p = r, *o = p; ...) declares.)"""
@@ -2001,8 +2031,7 @@ def _may_declare(text, k):
         return True
     return text[k - 1] == '(' and nxt == ')' and k >= 2 and text[k - 2] == '*'
 
-@initialize:python@
-@@
+
 def _callee_of_argument(text, k):
     j = enclosing_bracket(text, k, statement=True)
     return text[j - 1] if j and text[j] == '(' else None
@@ -2387,12 +2416,6 @@ def _numbers(local_values, local_types):
             is_integer_type(local_types.get(k) or '')}
 
 
-_UNSIGNED_WORDS = {'unsigned', 'u8', 'u16', 'u32', 'u64', '__u8', '__u16', '__u32', '__u64',
-                   'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t', 'size_t', 'uintptr_t',
-                   'u_int8_t', 'u_int16_t', 'u_int32_t', 'u_int64_t', 'u_int', 'u_char',
-                   'u_short', 'ulong', 'uint'}
-
-
 def _unsigned(node, toks, types):
     """Is node a variable of an unsigned type, or a cast to one?"""
     node = strip_parens(node)
@@ -2403,7 +2426,7 @@ def _unsigned(node, toks, types):
     else:
         return False
     words = set(type_text.split())
-    return bool(words & _UNSIGNED_WORDS) and '*' not in type_text
+    return bool(words & UNSIGNED_WORDS) and '*' not in type_text
 
 
 def _shift_count(node, macros):
@@ -3936,32 +3959,11 @@ def converted_arguments(d, types, names=None):
         if _canonical(param_type) in (('u', 8), ('s', 8), 'char') or words[-1] in ('bool', '_Bool'):
             continue
         arg_type = types[k] if k < len(types) else None
-        given = _sign(arg_type)
-        if given is not None and given == _sign(param_type):
+        given = sign_of(arg_type)
+        if given is not None and given == sign_of(param_type):
             continue
         out.append('%s: %s' % (param, given or '?%d' % next(_UNKNOWN_ARGUMENTS)))
     return ' from (%s)' % ', '.join(out) if out else ''
-
-
-_UNSIGNED_RE = re.compile(r'(?:__)?(?:u\d+|be\d+|le\d+)|u_\w+|uint\w*_t|ulong|uint|ushort|size_t|'
-                          r'uintptr_t|unsigned')
-_SIGNED_RE = re.compile(r'(?:__)?s\d+|int\d+_t|ssize_t|intptr_t|loff_t|long|int|short|signed')
-
-
-def _sign(type_text):
-    """'unsigned' or 'signed' for an integer type, 'char' for plain char (its sign is the
-    compiler's), None if not known."""
-    words = [w for w in value_type(type_text or '').split() if w != '__force']
-    if not words or '*' in words:
-        return None
-    if words == ['char']:
-        return 'char'
-    if any(_UNSIGNED_RE.fullmatch(w) for w in words):
-        return 'unsigned'
-    if len(words) == 1 and _SIGNED_RE.fullmatch(words[0]) or \
-            words[0] == 'signed' or set(words) <= {'long', 'int', 'short', 'char', 'signed'}:
-        return 'signed'
-    return None
 
 
 def _width_from(width, converted):

@@ -20,7 +20,7 @@ import re
 
 from .cexpr import _TYPE_WORDS, Unknown, cast_text, free_names, parse_tokens, render, strip_parens
 from .tokens import Tokens, code_indices, enclosing_bracket, matching_close
-from .widths import _canonical, value_type, width_class
+from .widths import UNSIGNED_WORDS, _canonical, value_type, width_class
 
 HASHERS = {'hash_32': 'hash32', 'hash_long': 'hashlong', 'hash_64': 'hash64',
            'hash_ptr': 'hashptr'}
@@ -358,12 +358,6 @@ def _numbers(local_values, local_types):
             is_integer_type(local_types.get(k) or '')}
 
 
-_UNSIGNED_WORDS = {'unsigned', 'u8', 'u16', 'u32', 'u64', '__u8', '__u16', '__u32', '__u64',
-                   'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t', 'size_t', 'uintptr_t',
-                   'u_int8_t', 'u_int16_t', 'u_int32_t', 'u_int64_t', 'u_int', 'u_char',
-                   'u_short', 'ulong', 'uint'}
-
-
 def _unsigned(node, toks, types):
     """Is node a variable of an unsigned type, or a cast to one?"""
     node = strip_parens(node)
@@ -374,7 +368,7 @@ def _unsigned(node, toks, types):
     else:
         return False
     words = set(type_text.split())
-    return bool(words & _UNSIGNED_WORDS) and '*' not in type_text
+    return bool(words & UNSIGNED_WORDS) and '*' not in type_text
 
 
 def _shift_count(node, macros):

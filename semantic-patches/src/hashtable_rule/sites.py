@@ -18,7 +18,7 @@ from .helpers import (_NARROW_WORDS, HASHERS, PURE_CALLS, RETURN_WIDTHS, calls_i
                       is_integer_type, key_local, is_pure_body, macro_definitions, meaning, parameter_misuse, pure_by_name,
                       split_reduction)
 from .tokens import _HASH_SIGN, Tokens, stepped_at
-from .widths import _canonical, is_32_bits, shape_class, value_type, wide_literal, width_class
+from .widths import _canonical, is_32_bits, shape_class, sign_of, value_type, wide_literal, width_class
 
 
 # placeholders of key and table templates: the key itself, the arguments of an
@@ -734,32 +734,11 @@ def converted_arguments(d, types, names=None):
         if _canonical(param_type) in (('u', 8), ('s', 8), 'char') or words[-1] in ('bool', '_Bool'):
             continue
         arg_type = types[k] if k < len(types) else None
-        given = _sign(arg_type)
-        if given is not None and given == _sign(param_type):
+        given = sign_of(arg_type)
+        if given is not None and given == sign_of(param_type):
             continue
         out.append('%s: %s' % (param, given or '?%d' % next(_UNKNOWN_ARGUMENTS)))
     return ' from (%s)' % ', '.join(out) if out else ''
-
-
-_UNSIGNED_RE = re.compile(r'(?:__)?(?:u\d+|be\d+|le\d+)|u_\w+|uint\w*_t|ulong|uint|ushort|size_t|'
-                          r'uintptr_t|unsigned')
-_SIGNED_RE = re.compile(r'(?:__)?s\d+|int\d+_t|ssize_t|intptr_t|loff_t|long|int|short|signed')
-
-
-def _sign(type_text):
-    """'unsigned' or 'signed' for an integer type, 'char' for plain char (its sign is the
-    compiler's), None if not known."""
-    words = [w for w in value_type(type_text or '').split() if w != '__force']
-    if not words or '*' in words:
-        return None
-    if words == ['char']:
-        return 'char'
-    if any(_UNSIGNED_RE.fullmatch(w) for w in words):
-        return 'unsigned'
-    if len(words) == 1 and _SIGNED_RE.fullmatch(words[0]) or \
-            words[0] == 'signed' or set(words) <= {'long', 'int', 'short', 'char', 'signed'}:
-        return 'signed'
-    return None
 
 
 def _width_from(width, converted):

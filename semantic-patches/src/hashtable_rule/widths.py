@@ -26,6 +26,13 @@ _32_BITS = {'int', 'unsigned', 'unsigned int', 'signed int', 'u32', 's32', '__u3
             'uint32_t', 'int32_t', '__be32', '__le32'}
 
 
+# the unsigned integer types by name (a word of the type)
+UNSIGNED_WORDS = {'unsigned', 'u8', 'u16', 'u32', 'u64', '__u8', '__u16', '__u32', '__u64',
+                   'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t', 'size_t', 'uintptr_t',
+                   'u_int8_t', 'u_int16_t', 'u_int32_t', 'u_int64_t', 'u_int', 'u_char',
+                   'u_short', 'ulong', 'uint'}
+
+
 # words of a declaration that are no part of the type of its value
 _NOT_TYPE_WORDS = {'const', 'volatile', 'register', 'static', 'auto', '__force'}
 
@@ -45,6 +52,28 @@ def value_type(type_text):
     """The type of the values a variable of type_text holds: without const, volatile or
     a storage class ('' for none)."""
     return ' '.join(w for w in (type_text or '').split() if w not in _NOT_TYPE_WORDS)
+
+
+# more unsigned types than UNSIGNED_WORDS names: sparse's byte orders, wider or other
+# <stdint.h> and BSD names
+_MORE_UNSIGNED_RE = re.compile(r'(?:__)?(?:u\d+|be\d+|le\d+)|u_\w+|uint\w*_t|ushort')
+_SIGNED_RE = re.compile(r'(?:__)?s\d+|int\d+_t|ssize_t|intptr_t|loff_t|long|int|short|signed')
+
+
+def sign_of(type_text):
+    """'unsigned' or 'signed' for an integer type, 'char' for plain char (its sign is the
+    compiler's), None if not known."""
+    words = [w for w in value_type(type_text or '').split() if w != '__force']
+    if not words or '*' in words:
+        return None
+    if words == ['char']:
+        return 'char'
+    if set(words) & UNSIGNED_WORDS or any(_MORE_UNSIGNED_RE.fullmatch(w) for w in words):
+        return 'unsigned'
+    if len(words) == 1 and _SIGNED_RE.fullmatch(words[0]) or \
+            words[0] == 'signed' or set(words) <= {'long', 'int', 'short', 'char', 'signed'}:
+        return 'signed'
+    return None
 
 
 def _canonical(type_text):
