@@ -5,8 +5,8 @@ import re
 from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus_one, parse_text,
                     power_of_two_by_construction, same_constant,
                     parse_tokens, render, strip_parens)
-from .files import (_FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, base_struct, declaration_scope,
-                    declared_type,
+from .files import (ONLY_READING_CALLS, read_only_macro, _FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, base_struct, declaration_scope,
+                    declared_type, is_parameter,
                     function_header, function_range, in_spans, is_declarator, occurrences,
                     statement_end, other_struct_list_use, table_occurrences, tok_indices, token_indices, variable_type)
 from .tokens import (_HASH_SIGN, Tokens, argument_spans, code_indices, directive_start, include_lines,
@@ -19,6 +19,44 @@ from .positional import (Positional, bucket_variable_reads, enclosing_call, inde
 from .sites import (Reduction, bucket_call, foreign_field_note, holds_bucket_number, index_reduction, key_names,
                     names_table, reduction_of_text, parse_error, parse_span, table_of, type_of, undefined_names)
 from .widths import is_32_bits, width_class
+
+
+# what a walk by bucket pointer may do with its cursor: read the bucket, or empty it
+_BUCKET_READERS = {'hlist_empty', 'hlist_for_each_entry', 'hlist_for_each_entry_rcu',
+                   'hlist_for_each_entry_safe', 'hlist_for_each_entry_rcu_notrace',
+                   'hlist_for_each', 'hlist_for_each_safe', 'INIT_HLIST_HEAD'}
+
+
+def pointer_walk_misuse(fs, walk, body):
+    """Why the cursor of for (p = T; p < &T[N]; p++) S may not stay, or None: it must be
+    a local of the function that S only gives whole to an iterator, hlist_empty() or
+    INIT_HLIST_HEAD() and that nothing else in the function uses but its declaration
+    (an entry added to the bucket it points to would not be where hash_min() says).
+    """
+    toks = fs.toks
+    cursor = walk['cursor']
+    rng = function_range(fs, walk['pos'])
+    if rng is None or declared_type(fs, cursor, rng) is None or is_parameter(fs, cursor, rng):
+        return 'the cursor "%s" of a walk by bucket pointer is not a local of its function' % cursor
+    inside = set(tok_indices(fs, walk['span']))
+    body = set(body)
+    # another such walk by the same cursor starts it over at the buckets of another table
+    # (and is checked as a walk of that table, if one)
+    others = set()
+    for name, span in fs.pointer_walks:
+        if name == cursor and span != walk['span']:
+            others |= set(tok_indices(fs, span))
+    for i in occurrences(fs, cursor, rng[0], rng[1]):
+        if i in body:
+            call = enclosing_call(toks.text, i)
+            if call is None or call[0] not in _BUCKET_READERS or \
+                    toks.text[i - 1] not in ('(', ',') or toks.text[i + 1] not in (',', ')'):
+                return 'a walk by bucket pointer does more with its cursor "%s" than read ' \
+                    'each bucket (line %d)' % (cursor, toks.pos[i][0])
+        elif i not in inside and i not in others and not is_declarator(toks, i):
+            return 'the cursor "%s" of a walk by bucket pointer is used outside it (line %d)' \
+                % (cursor, toks.pos[i][0])
+    return None
 
 
 def loop_covers_table(fs, t, loop):
@@ -167,16 +205,6 @@ _ONE_FIELD_CALLS = {
 }
 # stores of their second argument into the first, an lvalue: WRITE_ONCE(p->f, v) is p->f = v
 _STORE_CALLS = {'WRITE_ONCE', 'rcu_assign_pointer', 'smp_store_release'}
-# calls that only read their arguments (the kernel's printk has no %n): a key they
-# print or compare is the same after them
-_READ_ONLY_CALLS = {
-    'printk', 'pr_emerg', 'pr_alert', 'pr_crit', 'pr_err', 'pr_warn', 'pr_notice', 'pr_info',
-    'pr_cont', 'pr_debug', 'pr_devel', 'dev_emerg', 'dev_alert', 'dev_crit', 'dev_err',
-    'dev_warn', 'dev_notice', 'dev_info', 'dev_dbg', 'netdev_emerg', 'netdev_alert',
-    'netdev_crit', 'netdev_err', 'netdev_warn', 'netdev_notice', 'netdev_info', 'netdev_dbg',
-    'memcmp', 'strcmp', 'strncmp', 'strcasecmp', 'strncasecmp', 'strlen', 'strnlen',
-    'crypto_memneq',
-}
 
 
 # functions that use a pointer's value only, never what it points to
@@ -600,8 +628,11 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         if tok == '(' and toks.text[i - 1] in _NO_WRITE_CALLS and not any(
                 x in names or x in fields for x in toks.text[i:matching_close(toks.text, i)]):
             continue
-        if tok == '(' and toks.text[i - 1] in _READ_ONLY_CALLS:
+        if tok == '(' and toks.text[i - 1] in ONLY_READING_CALLS:
             continue                 # what it is given is checked token by token
+        if tok == '(' and toks.kind[i - 1] == 'id' and toks.text[i - 2] not in ('->', '.') and \
+                read_only_macro(toks, toks.text[i - 1]):
+            continue                 # the same: a printk of the file's own
         if tok == '(' and toks.text[i - 1] in _ONE_FIELD_CALLS | _STORE_CALLS and \
                 reads_named_fields:
             one_field = toks.text[i - 1] in _ONE_FIELD_CALLS
@@ -1244,6 +1275,12 @@ def decide_table(fs, t, helpers):
             t.refuse('loop bound "%s" does not cover exactly the buckets' % walk['hi'], walk['pos'])
         ok_spans.append(walk['span'])
         body = tok_indices(fs, (walk['header_end'], walk['span'][1]))
+        if walk.get('pointer'):
+            walk['convert'], walk['why'] = False, 'a walk by bucket pointer stays as it is'
+            why = pointer_walk_misuse(fs, walk, body)
+            if why:
+                t.refuse(why, walk['pos'])
+            continue
         assigns_cursor = any(toks.text[i] == walk['cursor'] and
                              (toks.text[i + 1] in ('=', '++', '--', '+=', '-=') or
                               toks.text[i - 1] in ('++', '--', '&'))

@@ -152,6 +152,23 @@ def note_walk(name, q, pf, hi, ph, cursor, pi, inclusive):
                         iterator=fs.toks.text[fs.toks.at_pos(_pos(pi))]))
 
 
+def note_pointer_walk(name, q, q2, pf, hi, ph, cursor, pc):
+    """for (p = T; p < &T[N]; p++) S: a walk by bucket pointer. It stays as it is (the
+    converted table is the same array), if S reads each bucket only (analysis.py)."""
+    fs = state(q)
+    fs.pointer_walks.append((cursor, stmt_span(pf)))
+    t = table_for(q, name)
+    if t is None:
+        return
+    t.uses.add(table_token(q))
+    t.uses.add(table_token(q2))
+    # the header of the loop ends at the parenthesis that closes it
+    j = matching_close(fs.toks.text, fs.toks.at_pos(_pos(pf)) + 1)
+    t.walks.append(dict(pos=_pos(pf), span=stmt_span(pf), header_end=fs.toks.pos[j],
+                        hi=hi, hi_span=_span(ph), cursor=cursor, inclusive=False,
+                        iterator=None, pointer=_pos(pc)))
+
+
 def note_scan(name, q, pf, hi, ph, cursor, inclusive):
     """&T[i] read inside a for loop over every bucket (hlist_empty and the like)."""
     t = table_for(q, name)

@@ -19,6 +19,7 @@ import os
 import re
 
 from .cexpr import TYPEDEFS, Macros, Unknown, parse_tokens
+from .helpers import pure_by_name
 from .tokens import (_HASH_SIGN, Tokens, _pos, _span, align, argument_spans, directive_start, enclosing_bracket,
                      function_window, matching_close, matching_open, on_include_line)
 
@@ -121,6 +122,7 @@ class FileState:
         self.old_iters = set()       # positions of pre-3.9 iterators (struct hlist_node cursor)
         self.new_iters = set()       # positions of iterators only 3.9 and later have
         self.member_args = set()     # token indices of the member argument of iterators
+        self.pointer_walks = []      # (cursor, statement span) of every for (p = T; p < &T[N]; p++)
         self.functions = {}          # name -> position of a function definition
         self.types = {}              # (first, last token position) -> C type spatch knows
         self.bucket_params = []
@@ -741,7 +743,7 @@ def _declared_once_here(fs, var, rng, use):
                 lo <= k < use:
             callee = _callee_of_argument(text, k)
             if callee is not None and callee not in fs.functions and \
-                    use < _block_end(text, k, hi):
+                    not read_only_macro(toks, callee) and use < _block_end(text, k, hi):
                 return False         # with_reg(p, r); p->T: a macro (of a header, too) may declare p
     return count == 1
 
@@ -805,3 +807,61 @@ def _brace_depth(fs, pos):
             depth += tok in ('{', '(')
     i = fs.toks.at_pos(pos)
     return None if i is None else fs.depths[i]
+
+
+# calls that only read their arguments (the kernel's printk has no %n): a key they
+# print or compare is the same after them
+ONLY_READING_CALLS = {
+    'printk', 'pr_emerg', 'pr_alert', 'pr_crit', 'pr_err', 'pr_warn', 'pr_notice', 'pr_info',
+    'pr_cont', 'pr_debug', 'pr_devel', 'dev_emerg', 'dev_alert', 'dev_crit', 'dev_err',
+    'dev_warn', 'dev_notice', 'dev_info', 'dev_dbg', 'netdev_emerg', 'netdev_alert',
+    'netdev_crit', 'netdev_err', 'netdev_warn', 'netdev_notice', 'netdev_info', 'netdev_dbg',
+    'memcmp', 'strcmp', 'strncmp', 'strcasecmp', 'strncasecmp', 'strlen', 'strnlen',
+    'crypto_memneq',
+}
+
+
+_ASSIGNING = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
+
+
+def read_only_macro(toks, name):
+    """Is name a function-like macro that the file defines once as one call of a
+    function that only reads its arguments (TFC_SESS_DBG(lport, fmt, args...) as
+    pr_debug(...)), with nothing else called, assigned or pasted into a name? A call of
+    it then writes nothing."""
+    cache = toks.__dict__.setdefault('_read_only_macros', {})
+    if name not in cache:
+        cache[name] = _read_only_macro(toks, name)
+    return cache[name]
+
+
+def _read_only_macro(toks, name):
+    text = toks.text
+    starts = [i for i in range(len(text) - 3)
+              if text[i] == _HASH_SIGN and toks.bol[i] and text[i + 1] == 'define' and
+              text[i + 2] == name and text[i + 3] == '(' and toks.offset[i + 3] == toks.end(i + 2)]
+    if len(starts) != 1:
+        return False
+    i = starts[0]
+    end = toks.line_end(i)
+    try:
+        close = matching_close(text, i + 3)
+    except IndexError:
+        return False
+    params = {t for t in text[i + 4:close] if t.isidentifier()}
+    body = list(range(close + 1, end))
+    while len(body) > 2 and text[body[0]] == '(' and matching_close(text, body[0]) == body[-1]:
+        body = body[1:-1]
+    if len(body) < 3 or text[body[0]] not in ONLY_READING_CALLS or text[body[0]] in params or \
+            text[body[1]] != '(' or matching_close(text, body[1]) != body[-1]:
+        return False
+    for k in body[2:-1]:
+        if text[k] in _ASSIGNING or text[k] in ('{', ';'):
+            return False
+        if text[k] == _HASH_SIGN and text[k + 1] == _HASH_SIGN and text[k - 1] != ',':
+            return False             # a pasted name may be a call of anything (not , ## args)
+        if text[k] == '(' and (text[k - 1] == ')' or toks.kind[k - 1] == 'id' and (
+                text[k - 1] in params or text[k - 1] not in ONLY_READING_CALLS and
+                not pure_by_name(text[k - 1], None))):
+            return False
+    return True
