@@ -1300,6 +1300,65 @@ class HeaderOfAUnitThatSeesTheStructTest(unittest.TestCase):
                 self.assertIn('named in header lib/h2.h', table['reasons'][0])
 
 
+class MemberOfAnotherStructInAHeaderTest(unittest.TestCase):
+    """struct port's member table hash, used from two files, beside struct pkt of another
+    header whose inline functions read and write its own hash field (tcm_fc's hash beside
+    skbuff.h's skb->hash): a use by a variable declared of struct pkt, a parameter called
+    hash given to a function or a value macro, a macro's own parameter called hash. None
+    is a use of the table, which converts; a macro that makes hash a member blocks."""
+
+    PKT = ('#include <linux/types.h>\n#include <linux/hash.h>\n'
+           'struct pkt { u32 hash; struct pkt *next; };\n'
+           'void pkt_rehash(struct pkt *p, u32 hash);\n'
+           'static inline void pkt_clear(struct pkt *p)\n{\n\tp->hash = 0;\n}\n'
+           'static inline void pkt_set(struct pkt *p, u32 hash)\n{\n'
+           '\tpkt_rehash(p, hash);\n\tp->hash = hash_32(hash, 16);\n}\n'
+           'static inline void pkt_copy(struct pkt *to, const struct pkt *from)\n{\n'
+           '\tto->hash = from->hash;\n}\n'
+           '#define pkt_mix(hash, len) ((u64)(len) << 32 | (u32)(hash))\n')
+    PORT = ('#include <linux/list.h>\n#include "pkt.h"\n#define SESS_BITS 3\n'
+            '#define SESS_SIZE (1 << SESS_BITS)\n'
+            'struct port {\n\tint n;\n\tstruct hlist_head hash[SESS_SIZE];\n};\n'
+            'struct sess { u32 id; struct hlist_node node; };\n')
+    ADD = ('#include <linux/list.h>\n#include "port.h"\n'
+           'void sess_init(struct port *port)\n{\n\tint i;\n\n'
+           '\tfor (i = 0; i < SESS_SIZE; i++)\n\t\tINIT_HLIST_HEAD(&port->hash[i]);\n}\n\n'
+           'void sess_add(struct port *port, struct sess *s)\n{\n'
+           '\thlist_add_head(&s->node, &port->hash[hash_32(s->id, SESS_BITS)]);\n}\n')
+    COUNT = ('#include <linux/list.h>\n#include "port.h"\n'
+             'int sess_count(struct port *port)\n{\n\tstruct hlist_head *head;\n'
+             '\tstruct sess *s;\n\tint n = 0;\n\n'
+             '\tfor (head = port->hash; head < &port->hash[SESS_SIZE]; head++)\n'
+             '\t\thlist_for_each_entry(s, head, node)\n\t\t\tn++;\n\treturn n;\n}\n')
+
+    def run_with(self, pkt):
+        r, tables = run_on_tree({'lib/pkt.h': pkt, 'lib/port.h': self.PORT,
+                                 'lib/add.c': self.ADD, 'lib/count.c': self.COUNT},
+                                '--check', 'header')
+        self.assertNotIn('Traceback', r.stderr)
+        [table] = [t for t in tables if t['name'] == 'hash']
+        return r, table
+
+    def test_the_other_structs_field_does_not_block(self):
+        r, table = self.run_with(self.PKT)
+        self.assertEqual(table['verdict'], 'converted', table['reasons'])
+        self.assertIn('+\tDECLARE_HASHTABLE(hash, SESS_BITS);\n', r.stdout)
+        self.assertIn('+\thash_add(port->hash, &s->node, s->id);\n', r.stdout)
+        self.assertNotIn('+++ b/lib/pkt.h', r.stdout)
+        self.assertNotIn('+++ b/lib/count.c', r.stdout)     # the walk by pointer stays
+        self.assertEqual(table['walks_open'][0]['why'], 'a walk by bucket pointer stays as it is')
+
+    def test_a_macro_that_makes_it_a_member_blocks(self):
+        for name, extra in (('macro', '#define PKT_HASH(p) ((p)->hash)\n'),
+                            ('given to a macro', 'static inline u32 pkt_get(struct port *p, u32 hash)'
+                                                 '\n{\n\treturn PKT_GET(p, hash);\n}\n')):
+            with self.subTest(name):
+                r, table = self.run_with(self.PKT + extra)
+                self.assertEqual(table['verdict'], 'skipped')
+                self.assertIn('named in header lib/pkt.h, which is not converted', table['reasons'][0])
+                self.assertEqual(r.stdout, '')
+
+
 class HeaderIncludedThroughAnotherTest(unittest.TestCase):
     """A header whose member table would become DECLARE_HASHTABLE() (and which would
     include <linux/hashtable.h>) is included by c.c only through wrap.h, and c.c has a

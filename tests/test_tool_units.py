@@ -990,8 +990,8 @@ class IncludesTest(unittest.TestCase):
             put(tmp, 'include/linux/uses_getter.h',
                 'static inline int u(void) { return !!get_s()->queue[0].first; }\n')
             put(tmp, 'arch/entry.S', 'queue: .long 0\n')
-            # not units: drv/whole.c has part.c, drv/apart.c has other.c (both kept: their
-            # includers' locals may be of the struct)
+            # not units: drv/whole.c has part.c (kept: its includer's locals may be of the
+            # struct), drv/apart.c has other.c (dropped: no file that includes it sees s.h)
             put(tmp, 'drv/part.c', 'int x(void) { return !!cur->queue[0].first; }\n')
             put(tmp, 'drv/whole.c', '#include <linux/s.h>\nstatic struct s *cur;\n#include "part.c"\n')
             put(tmp, 'drv/other.c', 'int y(void) { return q->queue; }\n')
@@ -1002,8 +1002,18 @@ class IncludesTest(unittest.TestCase):
             includes.forget(tmp)
             self.assertEqual(includes.files_seeing_struct(tmp, 's', 'queue', ['include/linux/s.h'],
                                                           files, 32),
-                             ['drv/gen_user.c', 'drv/other.c', 'drv/part.c', 'drv/user.c',
+                             ['drv/gen_user.c', 'drv/part.c', 'drv/user.c',
                               'include/linux/s.h', 'net/kb.c', 'include/linux/uses_getter.h'])
+            # and so does units_seeing(); a fragment of a fragment is followed up
+            put(tmp, 'drv/inner.c', 'int z(void) { return cur->queue[1].first != 0; }\n')
+            put(tmp, 'drv/part.c', '#include "inner.c"\n')
+            put(tmp, 'drv/deep.c', 'int v(void) { return q->queue; }\n')
+            put(tmp, 'drv/other.c', '#include "deep.c"\n')
+            includes.forget(tmp)
+            self.assertEqual(includes.units_seeing(tmp, ['drv/deep.c', 'drv/inner.c', 'drv/other.c',
+                                                         'drv/part.c', 'drv/plain.c'],
+                                                   ['include/linux/s.h'], 32),
+                             ['drv/inner.c', 'drv/part.c'])
             # more .c files than the limit include it: None, the caller keeps them all
             self.assertIsNone(includes.files_seeing_struct(tmp, 's', 'queue', ['include/linux/s.h'],
                                                            files, 2))
@@ -1495,6 +1505,47 @@ class HeaderUsesTest(unittest.TestCase):
         # check(hash) may be a macro that makes it a member: only a prototype's parameter
         # and code outside every call are variables for sure
         self.assertEqual([u.line for u in uses if u.kind == header_uses.OTHER], [5, 7, 8, 9, 10])
+
+    def test_a_member_of_another_struct_by_its_declared_type(self):
+        # skb->hash beside struct t's table hash: every declaration of skb makes it another
+        # struct; a function of the header, a value macro or a macro's own parameter given
+        # a variable of that name: a variable, not the member
+        code = ('#include <linux/hash.h>\n'
+                'static inline void clear(struct sk_buff *skb) { skb->hash = 0; }\n'
+                'static inline void set(struct sk_buff *skb, u32 hash) { skb->hash = hash; }\n'
+                'static inline void set2(struct sk_buff *skb, u32 hash) { set(skb, hash); }\n'
+                'static inline void copy(struct sk_buff *to, const struct sk_buff *from)\n'
+                '{\n\tto->hash = from->hash;\n}\n'
+                'static inline u32 end(unsigned long hash) { return hash_long(hash, 32); }\n'
+                '#define create(hash, len) ((u64)(len) << 32 | (u32)(hash))\n'
+                '#define walk(q, hash) \\\n\tfor (hash = (q)->first; hash; hash = hash->next)\n'
+                'static inline void odd(int (*cb)(void *), struct sk_buff *skb)\n'
+                '{\n\tskb->hash = 1;\n}\n'
+                'void __get_hash(const struct net *net, struct sk_buff *skb);\n'
+                'static inline u32 get(struct sk_buff *skb, u32 hash)\n'
+                '{\n\t__get_hash(NULL, skb);\n\tclear(skb);\n\treturn skb->hash + __get_hash(hash);\n}\n')
+        self.assertEqual([u.kind for u in header_uses.classify(code, 'hash', set(), {'t'}, set(), {})],
+                         [header_uses.OTHER_STRUCT] * 21)
+        # still the table, or not known to be another struct's
+        kept = ('static inline int a(struct t *x) { return x->hash[0].first != 0; }\n'
+                'static inline int b(struct sk_buff *skb, struct t *skb2) { return !!skb2->hash; }\n'
+                'static inline int c(void *p) { struct sk_buff *s = p; { struct t *s = p; '
+                'return !!s->hash; } }\n'
+                'static inline int d(sk_buff_t *skb) { return skb->hash; }\n'
+                'static inline int e(struct sk_buff *skb) { return skb->next->hash; }\n'
+                'static inline int f(struct sk_buff *skb, u32 hash) { return M(skb, hash); }\n'
+                'static inline int hash_long(int v, int b) { return v; }\n'
+                'static inline int g(u32 hash) { return MAX(hash, 1); }\n'
+                '#define MAX(a, b) ((a)->b)\n'
+                '#define P(x) ((x)->hash)\n'
+                # a macro given skb may declare another skb; a tag may be a macro's
+                'static inline int h(struct sk_buff *skb) { WITH_T(skb); return skb->hash; }\n'
+                'static inline int i(struct renamed *skb) { return skb->hash; }\n'
+                '#define renamed t\n'
+                'static inline int j(struct other *skb) { return skb->hash; }\n')
+        uses = header_uses.classify(kept, 'hash', set(), {'t'}, set(), {'other': ['t']})
+        self.assertEqual([u.line for u in uses if u.kind == header_uses.OTHER],
+                         [1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 14])
 
     def test_a_bucket_picked_otherwise_is_the_helpers_own(self):
         # returned whole, the bucket stays the one the function picks: it and its calls stay

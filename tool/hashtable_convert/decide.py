@@ -101,6 +101,7 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     forms: Set[str] = set()
     bits: Set[str] = set()      # of a member declared in a header: what each file made of it
     converted = []
+    walks_open: List[dict] = []
     keyed = []          # files whose converted accesses pick a bucket by key
     for f in st.files:
         scopes = ('member',) if st.scope == 'member' else ('global', 'extern')
@@ -132,6 +133,8 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
             keyed.append(f)
         if f in new_texts:
             converted.append((f, rec))
+        # (a file that needs no change may still have a walk that stays as it is)
+        walks_open.extend(dict(w, file=f) for w in rec['walks_open'])
         if f == home.path:
             t.bits, t.read_mostly = rec['bits'], rec['read_mostly']
         bits.add(rec['bits'])
@@ -176,7 +179,7 @@ def shared_table(root: str, st: SharedTable, records: Dict[str, List[dict]],
     for f, rec in converted:
         for k, v in rec['accesses'].items():
             t.accesses[k] = t.accesses.get(k, 0) + v
-        t.walks_open.extend(dict(w, file=f) for w in rec['walks_open'])
+    t.walks_open = walks_open
     return t
 
 

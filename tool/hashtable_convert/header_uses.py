@@ -27,6 +27,7 @@ Anything else (a mask, a macro that walks the buckets, the table passed whole) i
 "other": the table stays refused, with the place named.
 """
 
+import bisect
 import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Set
@@ -50,6 +51,7 @@ _HASH_TYPES = {'hash_32': _EXACT_32, 'hash_long': _LONG}
 _WHOLE_INDEX = _EXACT_32 | _LONG | {'u64', '__u64', 's64', '__s64', 'size_t', 'long long',
                                     'unsigned long long'}
 
+_INCLUDE_LINE_RE = re.compile(r'[ \t]*#[ \t]*include\b')
 _FIELD_NAME_RE = re.compile(r'[\w\]\)*}]\s*$')      # after a type: struct { ... } rs_table[4];
 _FUNCTION_RE = re.compile(r'\bstatic\s+(?:(?:inline|__always_inline)\s+)?[^;{}()#]*?\b(\w+)\s*'
                           r'\(([^()]*)\)\s*$')
@@ -75,10 +77,13 @@ def classify(code: str, name: str, declaration_lines: Set[int], structs: Set[str
     out = []
     for m in re.finditer(r'\b%s\b' % re.escape(name), code):
         line = code.count('\n', 0, m.start()) + 1
+        if _INCLUDE_LINE_RE.match(code, code.rfind('\n', 0, m.start()) + 1):
+            continue                 # #include <linux/hash.h>: a file name
         if line in declaration_lines:
             out.append(HeaderUse(DECLARATION, line))
         elif structs and (_field_of_other_struct(code, contexts, m, structs) or
-                          _variable_of_that_name(code, m)):
+                          _variable_of_that_name(code, m) or
+                          _member_of_other_struct(code, contexts, m, structs, macros)):
             out.append(HeaderUse(OTHER_STRUCT, line))
         else:
             why, helper = _same_bucket_index(code, contexts, m, bits, macros, bool(structs))
@@ -103,13 +108,16 @@ def _variable_of_that_name(code: str, m) -> bool:
     after ->), and either outside every call or a parameter declared in a prototype (any
     other argument may be given to a macro that makes it a member)?"""
     start = code.rfind('\n', 0, m.start()) + 1
+    if _macro_parameter(code, m):
+        return True
     if re.match(r'\s*#', code[start:]):
         return False
     if re.search(r'(?:->|\.)\s*$', code[max(0, m.start() - 400):m.start()]):
         return False
     if re.search(r'\\\s*$', code[max(0, code.rfind('\n', 0, max(start - 1, 0)) + 1):start]):
         return False                 # a continued #define line
-    if _callee_of_argument(code, m.start()) is None:
+    callee = _callee_of_argument(code, m.start())
+    if callee is None or _function_not_macro(code, callee) or _takes_values(code, callee):
         return True
     # struct ftrace_hash *hash, int hash: a declarator, after a type
     return re.search(r'(?:\*|\b(?!return\b|sizeof\b|case\b)[A-Za-z_]\w*)\s*$',
@@ -117,6 +125,100 @@ def _variable_of_that_name(code: str, m) -> bool:
         re.match(r'\s*[,)\[]', code[m.end():]) is not None and \
         re.search(r'[(,]\s*(?:const\s+|volatile\s+)*(?:(?:struct|union|enum)\s+)?\w+[\s*]*'
                   r'(?:const\s*)?$', code[max(0, m.start() - 200):m.start()]) is not None
+
+
+def _macro_parameter(code: str, m) -> bool:
+    """Is the occurrence at m in a function-like #define that has a parameter of that
+    name? The preprocessor puts the argument there, whatever the name is elsewhere."""
+    start = m.start()
+    while True:                        # back to the first line of a continued #define
+        start = code.rfind('\n', 0, start) + 1
+        if start == 0 or not code[:start - 1].rstrip(' \t').endswith('\\'):
+            break
+        start -= 1
+    define = re.match(r'[ \t]*#[ \t]*define[ \t]+\w+\(([^()]*)\)', code[start:])
+    return define is not None and start + define.start(1) <= m.start() and \
+        m.group() in re.findall(r'\w+', define.group(1))
+
+
+# kernel functions and macros whose arguments are values, never a member's name
+VALUE_CALLS = frozenset(('hash_32', 'hash_64', 'hash_long', 'hash_ptr', 'hash_min', 'likely',
+                         'unlikely', 'min', 'max', 'READ_ONCE', 'WARN_ON', 'WARN_ON_ONCE',
+                         'BUG_ON', 'IS_ERR', 'IS_ERR_OR_NULL', 'PTR_ERR'))
+
+
+def _takes_values(code: str, name: str) -> bool:
+    """Is name one of VALUE_CALLS that code does not define otherwise?"""
+    return name in VALUE_CALLS and \
+        re.search(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % re.escape(name), code, re.M) is None
+
+
+def _function_not_macro(code: str, name: str) -> bool:
+    """Is name a function that code defines or declares at file scope, and no macro of
+    code? Its arguments are then expressions, where a name not after -> or . is never a
+    member."""
+    if re.search(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % re.escape(name), code, re.M):
+        return False
+    if re.search(r'\b%s\s*\([^;{}()]*\)\s*\{' % re.escape(name), code):
+        return True
+    depth_at = _brace_depths(code)
+    for m in re.finditer(r'\b%s\s*\([^;{}()]*\)[\s\w]*;' % re.escape(name), code):
+        line = code[code.rfind('\n', 0, m.start()) + 1:m.start()]
+        if depth_at(m.start()) == 0 and re.search(r'[\w*]\s*$', line) and \
+                not line.lstrip().startswith('#'):
+            return True              # void __skb_get_hash_net(const struct net *net, ...);
+    return False
+
+
+def _brace_depths(code: str):
+    """offset -> how many braces enclose it."""
+    opens = [m.start() for m in re.finditer(r'\{', code)]
+    closes = [m.start() for m in re.finditer(r'\}', code)]
+
+    def depth(at: int) -> int:
+        return bisect.bisect_left(opens, at) - bisect.bisect_left(closes, at)
+    return depth
+
+
+# a declarator of a struct (or a pointer to one): struct sk_buff *skb, const struct x y
+_STRUCT_DECLARATOR_RE = r'\bstruct\s+(\w+)\s*(?:\*\s*(?:const\s*)?)*\b%s\s*[,;=)\[]'
+
+
+def _member_of_other_struct(code, contexts, m, structs, macros) -> bool:
+    """Is the occurrence at m "v->name" or "v.name" in a function whose every
+    declaration of v gives it a struct that is none of structs, under a tag no macro
+    renames (skb->hash in a function of struct sk_buff *skb)? It is then that struct's
+    field, whatever holds the table. A macro given v may declare another v."""
+    base = re.search(r'(?<![\w.>)\]])\s*([A-Za-z_]\w*)\s*(?:->|\.)\s*$',
+                     code[max(0, m.start() - 200):m.start()])
+    body = _enclosing(contexts, m.start(), outermost=True)
+    if base is None or body is None:
+        return False
+    head = re.split(r'[;}]', _after_directives(body[2]))[-1]   # its name and parameters
+    if '(' not in head or '=' in head:
+        return False
+    var = base.group(1)
+    text = head + code[body[0]:body[1]]
+    tags = re.findall(_STRUCT_DECLARATOR_RE % re.escape(var), text)
+    # every declarator of var (after a type word or a *) must be one of those
+    declarators = re.findall(r'(?:\*|\b(?!return\b|sizeof\b|case\b|else\b|goto\b)[A-Za-z_]\w*)'
+                             r'\s*\b%s\s*[,;=)\[]' % re.escape(var), text)
+    given = any(_callee_of_argument(text, a.start(1)) not in (None, 'sizeof') and
+                not _function_not_macro(code, _callee_of_argument(text, a.start(1)))
+                for a in re.finditer(r'[(,]\s*(%s)\s*[,)]' % re.escape(var), text))
+    return bool(tags) and len(declarators) == len(tags) and not given and \
+        not set(tags) & structs and not any(tag in macros or re.search(
+            r'^[ \t]*#[ \t]*define[ \t]+%s\b' % tag, code, re.M) for tag in tags)
+
+
+def _after_directives(text: str) -> str:
+    """The lines at the end of text that no preprocessor directive holds."""
+    lines = text.split('\n')
+    i = len(lines)
+    while i > 0 and not lines[i - 1].lstrip().startswith('#') and \
+            not (i > 1 and lines[i - 2].rstrip().endswith('\\')):
+        i -= 1
+    return '\n'.join(lines[i:])
 
 
 def _callee_of_argument(code: str, at: int) -> Optional[str]:

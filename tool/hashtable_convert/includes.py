@@ -665,7 +665,28 @@ def units_seeing(root: str, files: List[str], headers: List[str], limit: int) ->
         return files
     folders = [p for p in seeing if p == '' or p.endswith('/')]
     return [f for f in files if f in seeing or any(f.startswith(p) for p in folders) or
-            not f.endswith('.c') or graph.includers(f)]
+            not f.endswith('.c') or _fragment_may_see(graph, f, seeing, folders)]
+
+
+_FRAGMENT_INCLUDERS_CAP = 64
+
+
+def _fragment_may_see(graph: 'IncludeGraph', fragment: str, seeing: Set[str],
+                      folders: List[str]) -> bool:
+    """May fragment, a .c file that other files include (ohci-q.c in ohci-hcd.c), see
+    what the files of seeing see? Only where one of the files that include it, directly
+    or not, is among them; too many includers to follow count as yes."""
+    todo, reached = [fragment], {fragment}
+    while todo:
+        for f in graph.includers(todo.pop()):
+            if f in seeing or any(f.startswith(p) for p in folders):
+                return True
+            if f not in reached:
+                reached.add(f)
+                todo.append(f)
+                if len(reached) > _FRAGMENT_INCLUDERS_CAP:
+                    return True
+    return False
 
 
 def files_seeing_struct(root: str, struct: str, member: str, declared_in: List[str],
@@ -691,8 +712,8 @@ def files_seeing_struct(root: str, struct: str, member: str, declared_in: List[s
     for f in files:
         if sees(f):
             out.append(f)
-        elif f.endswith('.c') and not graph.includers(f):
-            continue                # a unit of its own that cannot see struct
+        elif f.endswith('.c') and not _fragment_may_see(graph, f, seeing, folders):
+            continue                # a unit, or a fragment of units, that cannot see struct
         elif f.endswith('.S'):
             continue                # assembly: no C member of anything
         elif not f.endswith('.h'):
