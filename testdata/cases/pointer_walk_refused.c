@@ -8,6 +8,10 @@
 // reason: cursors the cursor "cur" of a walk by bucket pointer is not a local of its function
 // reason: shorts loop bound "N - 1" does not cover exactly the buckets
 // reason: stores a walk by bucket pointer does more with its cursor "head" than read each bucket
+// expect: nests skipped: the walk sits in another walk by its cursor, which stores it after
+// expect: drops skipped: the walk empties the first bucket that is not
+// reason: nests the cursor "head" of a walk by bucket pointer is used outside it
+// reason: drops a walk by bucket pointer may stop before the last bucket
 /*
  * Walks by bucket pointer that cannot stay beside hash_add(): an entry added
  * to the bucket the cursor points to, or through it after the walk, or through
@@ -31,6 +35,9 @@ static struct hlist_head keeps[N];
 static struct hlist_head cursors[N];
 static struct hlist_head shorts[N];
 static struct hlist_head stores[N];
+static struct hlist_head nests[N];
+static struct hlist_head drops[N];
+static struct hlist_head outer[N];
 static struct hlist_head *cur;
 static struct hlist_head *last;
 
@@ -41,6 +48,8 @@ static void put_all(struct item *e)
 	hlist_add_head(&e[2].node, &cursors[hash_32(e[2].key, B)]);
 	hlist_add_head(&e[3].node, &shorts[hash_32(e[3].key, B)]);
 	hlist_add_head(&e[4].node, &stores[hash_32(e[4].key, B)]);
+	hlist_add_head(&e[7].node, &nests[hash_32(e[7].key, B)]);
+	hlist_add_head(&e[8].node, &drops[hash_32(e[8].key, B)]);
 }
 
 static int walk_adds(struct item *extra)
@@ -105,6 +114,31 @@ static int walk_stores(void)
 	return n;
 }
 
+static int walk_nests(void)
+{
+	struct hlist_head *head;
+	int n = 0;
+
+	for (head = outer; head < &outer[N]; head++) {
+		for (head = nests; head < &nests[N]; head++)
+			n += hlist_empty(head);
+		last = head;
+		break;
+	}
+	return n;
+}
+
+static void walk_drops(void)
+{
+	struct hlist_head *head;
+
+	for (head = drops; head < &drops[N]; head++)
+		if (!hlist_empty(head)) {
+			INIT_HLIST_HEAD(head);
+			break;
+		}
+}
+
 static int count(struct hlist_head *t, unsigned int key)
 {
 	struct item *e;
@@ -117,9 +151,9 @@ static int count(struct hlist_head *t, unsigned int key)
 
 int main(void)
 {
-	static struct item e[7];
+	static struct item e[10];
 
-	for (int i = 0; i < 7; i++)
+	for (int i = 0; i < 10; i++)
 		e[i].key = i + 1;
 
 	put_all(e);
@@ -128,5 +162,8 @@ int main(void)
 	printf("%d %d %d %d %d %d\n", count(adds, 6), count(keeps, 7), count(cursors, 3),
 	       count(shorts, 4), count(stores, 5), last == &stores[N - 1]);
 	printf("%d\n", count(adds, 1) + count(keeps, 2));
+	printf("%d %d ", walk_nests(), last != NULL);
+	walk_drops();
+	printf("%d %d %d\n", count(nests, 8), count(nests, 10), count(drops, 9));
 	return 0;
 }

@@ -6,5 +6,5 @@ of the shipped rule, which must stay one self-contained file for
 make coccicheck. Edit here, then run make rule.
 """
 
-MODULES = ('tokens', 'cexpr', 'widths', 'helpers', 'files', 'sites', 'positional', 'params',
+MODULES = ('tokens', 'cexpr', 'widths', 'files', 'helpers', 'sites', 'positional', 'params',
            'allocated', 'lookups', 'collect', 'analysis', 'approval', 'verdicts')

@@ -5,7 +5,7 @@ import re
 from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus_one, parse_text,
                     power_of_two_by_construction, same_constant,
                     parse_tokens, render, strip_parens)
-from .files import (ONLY_READING_CALLS, read_only_macro, _FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, base_struct, declaration_scope,
+from .files import (_defined_as_macro, read_only_macro, trusted_reader, _FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, base_struct, declaration_scope,
                     declared_type, is_parameter,
                     function_header, function_range, in_spans, is_declarator, occurrences,
                     statement_end, other_struct_list_use, table_occurrences, tok_indices, token_indices, variable_type)
@@ -21,10 +21,19 @@ from .sites import (Reduction, bucket_call, foreign_field_note, holds_bucket_num
 from .widths import is_32_bits, width_class
 
 
-# what a walk by bucket pointer may do with its cursor: read the bucket, or empty it
+# what a walk by bucket pointer may do with its cursor: read the bucket
 _BUCKET_READERS = {'hlist_empty', 'hlist_for_each_entry', 'hlist_for_each_entry_rcu',
                    'hlist_for_each_entry_safe', 'hlist_for_each_entry_rcu_notrace',
-                   'hlist_for_each', 'hlist_for_each_safe', 'INIT_HLIST_HEAD'}
+                   'hlist_for_each', 'hlist_for_each_safe'}
+# calls that change a bucket or a chain
+_BUCKET_WRITERS = {'INIT_HLIST_HEAD', 'hlist_del', 'hlist_del_init', 'hlist_del_rcu',
+                   'hlist_del_init_rcu', 'hlist_add_head', 'hlist_add_head_rcu',
+                   'hlist_move_list', 'hlist_replace_rcu'}
+
+
+def _leaves_early(toks, span):
+    """Do the tokens of span hold a break, a return or a goto?"""
+    return any(toks.text[i] in ('break', 'return', 'goto') for i in span)
 
 
 def pointer_walk_misuse(fs, walk, body):
@@ -40,12 +49,17 @@ def pointer_walk_misuse(fs, walk, body):
         return 'the cursor "%s" of a walk by bucket pointer is not a local of its function' % cursor
     inside = set(tok_indices(fs, walk['span']))
     body = set(body)
-    # another such walk by the same cursor starts it over at the buckets of another table
-    # (and is checked as a walk of that table, if one)
+    if _leaves_early(toks, body):
+        # which buckets it reads would depend on where hash_min() puts the entries
+        return 'a walk by bucket pointer may stop before the last bucket (a break, ' \
+            'a return or a goto)'
+    # another such walk by the same cursor, before or after this one, starts it over at
+    # the buckets of another table (and is checked as a walk of that table, if one)
     others = set()
     for name, span in fs.pointer_walks:
-        if name == cursor and span != walk['span']:
-            others |= set(tok_indices(fs, span))
+        other = set(tok_indices(fs, span))
+        if name == cursor and not other & inside:
+            others |= other
     for i in occurrences(fs, cursor, rng[0], rng[1]):
         if i in body:
             call = enclosing_call(toks.text, i)
@@ -572,6 +586,10 @@ def _called_through_parens(text, i):
                             'long', 'short', 'char', 'void') for tok in inner)
 
 
+# what a macro value may do to a key: a call (not sizeof) or a store
+_MACRO_ACTION_RE = re.compile(r'\b(?!sizeof\b)[A-Za-z_]\w*\s*\(|[^=!<>]=(?!=)|\+\+|--')
+
+
 def key_is_stable(fs, red, rng, start, end, helpers=None):
     """Is the value of the key the same at token start and at token end?"""
     toks = fs.toks
@@ -628,7 +646,11 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
         if tok == '(' and toks.text[i - 1] in _NO_WRITE_CALLS and not any(
                 x in names or x in fields for x in toks.text[i:matching_close(toks.text, i)]):
             continue
-        if tok == '(' and toks.text[i - 1] in ONLY_READING_CALLS:
+        if toks.kind[i] == 'id' and toks.text[i + 1] != '(' and _defined_as_macro(toks, tok) and \
+                any(_MACRO_ACTION_RE.search(v) for v in fs.macros.get(tok, ['?()'])):
+            # #define BUMPED bump(s): a call, or a store, where no call is written
+            return False, 'a macro may change key "%s" before the bucket is used' % red.key_text
+        if tok == '(' and trusted_reader(toks, toks.text[i - 1]):
             continue                 # what it is given is checked token by token
         if tok == '(' and toks.kind[i - 1] == 'id' and toks.text[i - 2] not in ('->', '.') and \
                 read_only_macro(toks, toks.text[i - 1]):
@@ -1266,6 +1288,11 @@ def decide_table(fs, t, helpers):
         if not covers:
             t.refuse('loop bound "%s" does not cover exactly the buckets' % loop['hi'], loop['pos'])
         ok_spans.append(loop['span'])
+        if loop.get('scan') and _leaves_early(toks, tok_indices(fs, loop['span'])) and \
+                any(toks.text[i] in _BUCKET_WRITERS for i in tok_indices(fs, loop['span'])):
+            # empty the first bucket that is not: which entries go depends on the buckets
+            t.refuse('a walk over the buckets changes some and stops early: which it '
+                     'changes depends on where hash_min() puts the entries', loop['pos'])
     for walk in t.walks:
         try:
             covers = loop_covers_table(fs, t, walk)

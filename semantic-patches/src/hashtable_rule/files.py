@@ -19,7 +19,6 @@ import os
 import re
 
 from .cexpr import TYPEDEFS, Macros, Unknown, parse_tokens
-from .helpers import pure_by_name
 from .tokens import (_HASH_SIGN, Tokens, _pos, _span, align, argument_spans, directive_start, enclosing_bracket,
                      function_window, matching_close, matching_open, on_include_line)
 
@@ -840,19 +839,20 @@ def _read_only_macro(toks, name):
     starts = [i for i in range(len(text) - 3)
               if text[i] == _HASH_SIGN and toks.bol[i] and text[i + 1] == 'define' and
               text[i + 2] == name and text[i + 3] == '(' and toks.offset[i + 3] == toks.end(i + 2)]
-    if len(starts) != 1:
-        return False
+    if len(starts) != 1 or _conditional_depth(toks, starts[0]) or \
+            not _only_called(toks, name, starts[0] + 2):
+        return False                 # redefined, undefined, a function too, or under an #if
     i = starts[0]
     end = toks.line_end(i)
     try:
         close = matching_close(text, i + 3)
     except IndexError:
         return False
-    params = {t for t in text[i + 4:close] if t.isidentifier()}
+    params = {t for t in text[i + 4:close] if t.isidentifier()} | {'__VA_ARGS__'}
     body = list(range(close + 1, end))
     while len(body) > 2 and text[body[0]] == '(' and matching_close(text, body[0]) == body[-1]:
         body = body[1:-1]
-    if len(body) < 3 or text[body[0]] not in ONLY_READING_CALLS or text[body[0]] in params or \
+    if len(body) < 3 or not trusted_reader(toks, text[body[0]]) or text[body[0]] in params or \
             text[body[1]] != '(' or matching_close(text, body[1]) != body[-1]:
         return False
     for k in body[2:-1]:
@@ -860,8 +860,46 @@ def _read_only_macro(toks, name):
             return False
         if text[k] == _HASH_SIGN and text[k + 1] == _HASH_SIGN and text[k - 1] != ',':
             return False             # a pasted name may be a call of anything (not , ## args)
+        # an argument must be a whole value: not (s)->f or (s)->id op 4 (a format after a
+        # string is one: "host%u: " fmt)
+        if text[k] in params and not (
+                text[k - 1] == _HASH_SIGN or
+                text[k - 1] in ('(', ',') and text[k + 1] in (')', ',', '->', '.', '[') or
+                text[k - 1][:1] == '"' and text[k + 1] in (')', ',')):
+            return False
+        if toks.kind[k] == 'id' and text[k] not in params and text[k + 1] != '(' and \
+                _defined_as_macro(toks, text[k]):
+            return False             # an object-like macro of the file may call anything
         if text[k] == '(' and (text[k - 1] == ')' or toks.kind[k - 1] == 'id' and (
-                text[k - 1] in params or text[k - 1] not in ONLY_READING_CALLS and
-                not pure_by_name(text[k - 1], None))):
+                text[k - 1] in params or not trusted_reader(toks, text[k - 1]))):
             return False
     return True
+
+
+def trusted_reader(toks, name):
+    """Is name one of ONLY_READING_CALLS that the file neither defines nor undefines?"""
+    return name in ONLY_READING_CALLS and not _defined_as_macro(toks, name) and \
+        not any(toks.text[k - 1] == 'undef' for k in range(1, len(toks.text))
+                if toks.text[k] == name)
+
+
+def _only_called(toks, name, defined_at):
+    """Is every occurrence of name but the one at token defined_at a call at the start of a
+    statement (not #undef, not another #define, not a function of that name)?"""
+    text = toks.text
+    for k in range(1, len(text) - 1):
+        if text[k] == name and k != defined_at and not (
+                text[k + 1] == '(' and text[k - 1] in (';', '{', '}', ')', 'else', ':')):
+            return False
+    return True
+
+
+def _conditional_depth(toks, at):
+    """How many #if blocks hold token at."""
+    depth = 0
+    for k in range(at):
+        if toks.text[k] == _HASH_SIGN and toks.bol[k] and k + 1 < len(toks.text):
+            word = toks.text[k + 1]
+            depth += word in ('if', 'ifdef', 'ifndef')
+            depth -= word == 'endif' and depth > 0
+    return depth

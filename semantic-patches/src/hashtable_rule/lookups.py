@@ -205,8 +205,9 @@ def chain_failure(fs, t, helpers):
     text = fs.toks.text
     for j in range(1, len(text) - 3):
         word = text[j]
-        if any(rng is not None and rng[0] <= j <= rng[1] for rng in by_number):
-            continue
+        if word not in _BESIDE_ADDS and \
+                any(rng is not None and rng[0] <= j <= rng[1] for rng in by_number):
+            continue                 # (an entry put beside another is so anywhere)
         if word in _BESIDE_ADDS and text[j + 1] == '(':
             spans = argument_spans(text, j + 1)
             if any(_node_member(fs.toks, lo, hi) in members for lo, hi in spans):
