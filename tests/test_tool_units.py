@@ -1014,6 +1014,12 @@ class IncludesTest(unittest.TestCase):
                                                          'drv/part.c', 'drv/plain.c'],
                                                    ['include/linux/s.h'], 32),
                              ['drv/inner.c', 'drv/part.c'])
+            # a fragment included by a macro's name (#define SRC "x.c" / #include SRC)
+            put(tmp, 'drv/by_name.c', 'int w(void) { return cur->queue[1].first != 0; }\n')
+            put(tmp, 'drv/named.c', '#include <linux/s.h>\n#define SRC "by_name.c"\n#include SRC\n')
+            includes.forget(tmp)
+            self.assertEqual(includes.units_seeing(tmp, ['drv/by_name.c', 'drv/deep.c'],
+                                                   ['include/linux/s.h'], 32), ['drv/by_name.c'])
             # more .c files than the limit include it: None, the caller keeps them all
             self.assertIsNone(includes.files_seeing_struct(tmp, 's', 'queue', ['include/linux/s.h'],
                                                            files, 2))
@@ -1511,6 +1517,7 @@ class HeaderUsesTest(unittest.TestCase):
         # struct; a function of the header, a value macro or a macro's own parameter given
         # a variable of that name: a variable, not the member
         code = ('#include <linux/hash.h>\n'
+                'struct sk_buff { u32 hash; struct sk_buff *next; };\n'
                 'static inline void clear(struct sk_buff *skb) { skb->hash = 0; }\n'
                 'static inline void set(struct sk_buff *skb, u32 hash) { skb->hash = hash; }\n'
                 'static inline void set2(struct sk_buff *skb, u32 hash) { set(skb, hash); }\n'
@@ -1525,9 +1532,10 @@ class HeaderUsesTest(unittest.TestCase):
                 'static inline u32 get(struct sk_buff *skb, u32 hash)\n'
                 '{\n\t__get_hash(NULL, skb);\n\tclear(skb);\n\treturn skb->hash + __get_hash(hash);\n}\n')
         self.assertEqual([u.kind for u in header_uses.classify(code, 'hash', set(), {'t'}, set(), {})],
-                         [header_uses.OTHER_STRUCT] * 21)
+                         [header_uses.OTHER_STRUCT] * 22)
         # still the table, or not known to be another struct's
-        kept = ('static inline int a(struct t *x) { return x->hash[0].first != 0; }\n'
+        kept = ('struct sk_buff { u32 hash; struct sk_buff *next; };\n'
+                'static inline int a(struct t *x) { return x->hash[0].first != 0; }\n'
                 'static inline int b(struct sk_buff *skb, struct t *skb2) { return !!skb2->hash; }\n'
                 'static inline int c(void *p) { struct sk_buff *s = p; { struct t *s = p; '
                 'return !!s->hash; } }\n'
@@ -1542,10 +1550,24 @@ class HeaderUsesTest(unittest.TestCase):
                 'static inline int h(struct sk_buff *skb) { WITH_T(skb); return skb->hash; }\n'
                 'static inline int i(struct renamed *skb) { return skb->hash; }\n'
                 '#define renamed t\n'
-                'static inline int j(struct other *skb) { return skb->hash; }\n')
+                'static inline int j(struct other *skb) { return skb->hash; }\n'
+                'struct other { int hash; };\n'
+                # (from a review) a declarator in parentheses, a typeof, a macro that
+                # declares what it is not given, a declaration in a block that has ended,
+                # a tag of no struct here, a macro loop taken for a definition, a macro
+                # at file scope taken for a prototype
+                'static inline int k(struct sk_buff *v, void *p) { { struct t *(v) = p; '
+                'return v->hash[0].first != 0; } }\n'
+                'static inline int l(struct sk_buff *v, void *p) { { __typeof__(cur) v = p; '
+                'return v->hash != 0; } }\n'
+                'static inline int n2(struct sk_buff *v, void *p) { THE_T(p); return v->hash != 0; }\n'
+                'static inline int o(void) { { struct sk_buff *cur; cur = 0; } return cur->hash != 0; }\n'
+                'static inline int q(struct pkt *v) { return v->hash != 0; }\n'
+                'static inline int r(struct t *v, int id) { walk_bucket(s, v, hash, id) { } return 0; }\n'
+                'static inline BUCKET_FN(pick, hash);\n')
         uses = header_uses.classify(kept, 'hash', set(), {'t'}, set(), {'other': ['t']})
         self.assertEqual([u.line for u in uses if u.kind == header_uses.OTHER],
-                         [1, 2, 3, 4, 5, 6, 8, 10, 11, 12, 14])
+                         [2, 3, 4, 5, 6, 7, 9, 11, 12, 13, 15, 17, 18, 19, 20, 21, 22, 23])
 
     def test_a_bucket_picked_otherwise_is_the_helpers_own(self):
         # returned whole, the bucket stays the one the function picks: it and its calls stay

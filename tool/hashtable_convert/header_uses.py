@@ -28,6 +28,7 @@ Anything else (a mask, a macro that walks the buckets, the table passed whole) i
 """
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Set
@@ -153,21 +154,29 @@ def _takes_values(code: str, name: str) -> bool:
         re.search(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % re.escape(name), code, re.M) is None
 
 
+@functools.lru_cache(maxsize=4096)
 def _function_not_macro(code: str, name: str) -> bool:
-    """Is name a function that code defines or declares at file scope, and no macro of
-    code? Its arguments are then expressions, where a name not after -> or . is never a
-    member."""
+    """Is name a function that code defines or declares at file scope, with parameters
+    that are declarations, and no macro of code? Its arguments are then expressions,
+    where a name not after -> or . is never a member."""
     if re.search(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % re.escape(name), code, re.M):
         return False
-    if re.search(r'\b%s\s*\([^;{}()]*\)\s*\{' % re.escape(name), code):
-        return True
     depth_at = _brace_depths(code)
-    for m in re.finditer(r'\b%s\s*\([^;{}()]*\)[\s\w]*;' % re.escape(name), code):
-        line = code[code.rfind('\n', 0, m.start()) + 1:m.start()]
+    for m in re.finditer(r'\b%s\s*\(([^;{}()]*)\)(\s*\{|[\s\w]*;)' % re.escape(name), code):
+        # what comes before it in its declaration: a type (static inline void\nname(...))
+        line = _after_directives(code[max(code.rfind(c, 0, m.start()) for c in ';{}') + 1:
+                                      m.start()])
         if depth_at(m.start()) == 0 and re.search(r'[\w*]\s*$', line) and \
-                not line.lstrip().startswith('#'):
+                _declares_parameters(m.group(1)):
             return True              # void __skb_get_hash_net(const struct net *net, ...);
     return False
+
+
+def _declares_parameters(text: str) -> bool:
+    """Are the comma-separated parts of text parameter declarations (a type and a
+    name, void, ...), not the arguments of a macro (PORT_BUCKET_FN(pkt_bucket, hash))?"""
+    parts = [p.strip() for p in text.split(',')]
+    return all(p in ('void', '...') or re.search(r'\w[\s*]+\w', p) for p in parts)
 
 
 def _brace_depths(code: str):
@@ -181,14 +190,15 @@ def _brace_depths(code: str):
 
 
 # a declarator of a struct (or a pointer to one): struct sk_buff *skb, const struct x y
-_STRUCT_DECLARATOR_RE = r'\bstruct\s+(\w+)\s*(?:\*\s*(?:const\s*)?)*\b%s\s*[,;=)\[]'
+_STRUCT_DECLARATOR_RE = r'\bstruct\s+(\w+)\s*(?:\*\s*(?:const\s*)?)*\b(%s)\s*[,;=)\[]'
 
 
 def _member_of_other_struct(code, contexts, m, structs, macros) -> bool:
     """Is the occurrence at m "v->name" or "v.name" in a function whose every
-    declaration of v gives it a struct that is none of structs, under a tag no macro
-    renames (skb->hash in a function of struct sk_buff *skb)? It is then that struct's
-    field, whatever holds the table. A macro given v may declare another v."""
+    declaration of v in scope there gives it a struct that is none of structs, that the
+    header defines under a tag no macro renames (skb->hash in a function of struct
+    sk_buff *skb)? It is then that struct's field, whatever holds the table. Any other
+    occurrence of v that may declare it (a macro of a statement, (v), a typeof) says no."""
     base = re.search(r'(?<![\w.>)\]])\s*([A-Za-z_]\w*)\s*(?:->|\.)\s*$',
                      code[max(0, m.start() - 200):m.start()])
     body = _enclosing(contexts, m.start(), outermost=True)
@@ -198,17 +208,54 @@ def _member_of_other_struct(code, contexts, m, structs, macros) -> bool:
     if '(' not in head or '=' in head:
         return False
     var = base.group(1)
-    text = head + code[body[0]:body[1]]
-    tags = re.findall(_STRUCT_DECLARATOR_RE % re.escape(var), text)
-    # every declarator of var (after a type word or a *) must be one of those
-    declarators = re.findall(r'(?:\*|\b(?!return\b|sizeof\b|case\b|else\b|goto\b)[A-Za-z_]\w*)'
-                             r'\s*\b%s\s*[,;=)\[]' % re.escape(var), text)
-    given = any(_callee_of_argument(text, a.start(1)) not in (None, 'sizeof') and
-                not _function_not_macro(code, _callee_of_argument(text, a.start(1)))
-                for a in re.finditer(r'[(,]\s*(%s)\s*[,)]' % re.escape(var), text))
-    return bool(tags) and len(declarators) == len(tags) and not given and \
-        not set(tags) & structs and not any(tag in macros or re.search(
-            r'^[ \t]*#[ \t]*define[ \t]+%s\b' % tag, code, re.M) for tag in tags)
+    start = body[0] - len(head)
+    text = code[start:body[1]]               # (head is the text just before the brace)
+    declared = {}                            # offset in code of each declarator -> tag
+    for d in re.finditer(_STRUCT_DECLARATOR_RE % re.escape(var), text):
+        declared[start + d.start(2)] = d.group(1)
+    if not declared:
+        return False
+    for d_at, tag in declared.items():
+        block = _enclosing(contexts, d_at)
+        if d_at > body[0] and block is not None and not block[0] < m.start() < block[1]:
+            return False             # declared in a block that ends before the use
+        if tag in structs or tag in macros or \
+                re.search(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % tag, code, re.M) or \
+                not re.search(r'\bstruct\s+%s\s*\{' % tag, code):
+            return False
+    for v in re.finditer(r'\b%s\b' % re.escape(var), text):
+        if start + v.start() not in declared and not _plain_use(code, text, v):
+            return False
+    # a macro called as a statement before the use may declare v (THE_PORT(pt);)
+    for c in re.finditer(r'[;{}]\s*([A-Za-z_]\w*)\s*\(', code[body[0]:m.start()]):
+        if c.group(1) not in _NOT_A_DECLARING_CALL and c.group(1) not in VALUE_CALLS and \
+                not _function_not_macro(code, c.group(1)):
+            return False
+    return True
+
+
+_NOT_A_DECLARING_CALL = ('if', 'for', 'while', 'switch', 'return', 'sizeof', 'do')
+
+
+def _plain_use(code: str, text: str, v) -> bool:
+    """Is the occurrence v (a match in text, a function of code) of a variable a use that
+    declares nothing: v->f, v.f, an argument of a function, a value compared, returned,
+    tested or assigned, or an assignment to it?"""
+    before = text[:v.start()].rstrip()
+    after = text[v.end():].lstrip()
+    if after.startswith(('->', '.')):
+        return re.search(r'(?:[(,;{}=!&|?:<>+\-]|\breturn)$', before) is not None and \
+            not re.search(r'[*)]\s*\($', before)
+    if after[:1] in (',', ')') and before.endswith((',', '(')):
+        callee = _callee_of_argument(text, v.start())
+        if callee in ('if', 'while') or callee is None and before.endswith(('if (', 'while (')):
+            return True
+        return callee is not None and (callee in VALUE_CALLS or _function_not_macro(code, callee))
+    if re.match(r'(?:;|\)|&&|\|\||\?|:|==|!=)', after):
+        return re.search(r'(?:[=!&|?:]|\breturn|\b(?:if|while)\s*\()$', before) is not None
+    if re.match(r'=(?!=)', after):
+        return before.endswith((';', '{', '}', ','))
+    return False
 
 
 def _after_directives(text: str) -> str:

@@ -678,7 +678,8 @@ def _fragment_may_see(graph: 'IncludeGraph', fragment: str, seeing: Set[str],
     or not, is among them; too many includers to follow count as yes."""
     todo, reached = [fragment], {fragment}
     while todo:
-        for f in graph.includers(todo.pop()):
+        target = todo.pop()
+        for f in graph.includers(target) | graph.computed_includers(target):
             if f in seeing or any(f.startswith(p) for p in folders):
                 return True
             if f not in reached:
