@@ -2131,10 +2131,21 @@ def _read_only_macro(toks, name):
 
 
 def trusted_reader(toks, name):
-    """Is name one of ONLY_READING_CALLS that the file neither defines nor undefines?"""
+    """Is name one of ONLY_READING_CALLS that the file neither defines (as a macro or a
+    function) nor undefines?"""
+    text = toks.text
     return name in ONLY_READING_CALLS and not _defined_as_macro(toks, name) and \
-        not any(toks.text[k - 1] == 'undef' for k in range(1, len(toks.text))
-                if toks.text[k] == name)
+        not any(text[k - 1] == 'undef' or text[k + 1] == '(' and _defines_function(text, k)
+                for k in range(1, len(text) - 1) if text[k] == name)
+
+
+def _defines_function(text, k):
+    """Is the name at token k followed by a parameter list and a body?"""
+    try:
+        close = matching_close(text, k + 1)
+    except IndexError:
+        return False
+    return close + 1 < len(text) and text[close + 1] == '{'
 
 
 def _only_called(toks, name, defined_at):
@@ -5736,12 +5747,13 @@ def chain_failure(fs, t, helpers):
     by_number = [function_range(fs, s.op_pos) for s in t.positional] + \
         [function_range(fs, w['pos']) for w in t.walks] + _numbered_functions(fs, t)
     text = fs.toks.text
+    beside = _beside_adders(fs)
     for j in range(1, len(text) - 3):
         word = text[j]
-        if word not in _BESIDE_ADDS and \
+        if word not in beside and \
                 any(rng is not None and rng[0] <= j <= rng[1] for rng in by_number):
             continue                 # (an entry put beside another is so anywhere)
-        if word in _BESIDE_ADDS and text[j + 1] == '(':
+        if word in beside and text[j + 1] == '(':
             spans = argument_spans(text, j + 1)
             if any(_node_member(fs.toks, lo, hi) in members for lo, hi in spans):
                 return ('an entry is put beside another with %s(), in the bucket of that entry '
@@ -5758,6 +5770,33 @@ def chain_failure(fs, t, helpers):
     return None
 
 
+def _beside_adders(fs):
+    """_BESIDE_ADDS and the functions of the file that call one of them, directly or
+    through another such function (put_after(n, prev) { hlist_add_behind(n, prev); })."""
+    found = getattr(fs, 'beside_adders', None)
+    if found is not None:
+        return found
+    text = fs.toks.text
+    found = set(_BESIDE_ADDS)
+    for _ in range(4):
+        more = set()
+        for j in range(len(text) - 1):
+            if text[j] in found and text[j + 1] == '(':
+                rng = function_range(fs, fs.toks.pos[j])
+                if rng is None:
+                    continue
+                header = function_header(fs, rng)[0]
+                name = next((header[k - 1] for k in range(1, len(header))
+                             if header[k] == '(' and header[k - 1].isidentifier()), None)
+                if name is not None and name not in found:
+                    more.add(name)
+        if not more:
+            break
+        found |= more
+    fs.beside_adders = found
+    return found
+
+
 def _node_members(fs, t):
     """The node members of the entries of t (node of &e->node in its adds and walks)."""
     members = set()
@@ -5772,7 +5811,8 @@ def _node_members(fs, t):
     members.discard(None)
     return members
 
-
+@initialize:python@
+@@
 def _numbered_functions(fs, t):
     """The functions that index table t by a bucket number picked without a key
     (T[iter->bucket].first)."""
@@ -5806,8 +5846,7 @@ _BESIDE_ADDS = {'hlist_add_before', 'hlist_add_behind', 'hlist_add_after', 'hlis
 # iterators that start from an entry rather than from a bucket
 _WALKS_ON = ('hlist_for_each_entry_continue', 'hlist_for_each_entry_from')
 
-@initialize:python@
-@@
+
 def _key_write(fs, t, paths, helpers):
     """Why a field that the entries of t are added by may change while they are in the
     table, or None. A write of it (e->key = v, e->key += 16, ++e->key, &e->key given to
@@ -6066,7 +6105,8 @@ def _may_write_argument(call, helpers, depth=0):
                                                  for w in words) or
                 any(c in name for c in ('cpy', 'memset', 'memmove', 'strcat', 'scanf')))
 
-
+@initialize:python@
+@@
 def _set_before_adds(fs, j, rng, adders, members):
     """Is the object written at token j a parameter of the function rng, a setter whose
     every call in the file comes before an add in its caller (item_init(e, key);
@@ -6107,8 +6147,7 @@ def _set_before_adds(fs, j, rng, adders, members):
             return False             # set, then another object added (or none)
     return True
 
-@initialize:python@
-@@
+
 def _fresh_argument(fs, i, param, caller):
     """Is argument number param of the call at token i a local that its caller has just
     allocated (othercon = kzalloc(...); con_init(othercon, id))?"""
@@ -6337,7 +6376,8 @@ def _calls_in(node):
     for c in _children(node):
         yield from _calls_in(c)
 
-
+@initialize:python@
+@@
 def places(node, inside=None):
     """What an expression reads, as (variable, fields): p->hdr.id is ('p', ('hdr', 'id')),
     k is ('k', ()); called names are none, the arguments of a call are. inside: a set
@@ -6387,8 +6427,7 @@ def _children(node):
             if isinstance(part, tuple) and part and isinstance(part[0], str):
                 yield part
 
-@initialize:python@
-@@
+
 def _inlinable(d):
     """The expression the function or macro d returns, where its body is one expression
     of its parameters (return a->k == b; or #define EQ(a, b) (...)), locals given their
@@ -6635,7 +6674,8 @@ def _paths_read(d, param):
         paths.add(tuple(fields))
     return paths or None
 
-
+@initialize:python@
+@@
 def _outside_calls(node, through=()):
     """The places node reads other than through a call (req_parent(r) is not r), but for
     calls that hand on their argument (READ_ONCE()) and those of through (the key goes
@@ -6681,8 +6721,7 @@ def _cast_type(node, text):
     """The type a cast node casts to, spaced ((unsigned short)x: 'unsigned short')."""
     return ' '.join(text[node[-1][0] + 1:node[1][-1][0] - 1])
 
-@initialize:python@
-@@
+
 def _field_paths(node, base):
     """The field paths node reads of the entry base, a parse node (items[i].k.id of
     items[i]: k.id; e->k of e), or None where it reads a field of something else
@@ -6920,7 +6959,8 @@ def _resolve_parameter(fs, rng, name, base, helpers, paths, depth, through):
             return False
     return True
 
-
+@initialize:python@
+@@
 def _parameter_names(header):
     """The names of the parameters in the tokens of a function header (int f(int a,
     struct s *b): a, b)."""
@@ -6964,8 +7004,7 @@ def _entry_stores(fs, rng, base, until):
             out.setdefault(' '.join(fs.toks.text[lo:hi]), set()).add(path)
     return out
 
-@initialize:python@
-@@
+
 def _field_writes(toks, rng, path_of):
     """The writes in the token range rng of the fields path_of() names: (token index of
     the operator, the path, the value's token range, or (0, 0) for a write other than
@@ -7207,7 +7246,8 @@ def _is_variable(fs, name, rng):
     return len(assigned) > 1 or any(
         '__init' not in function_header(fs, where)[0] for where in assigned)
 
-
+@initialize:python@
+@@
 def _cuts(toks, path, value_type):
     """Does a store of a value of type value_type (None: not known) in the field path
     lose bits of it: a field the tokens declare with a type not known to be as wide as
@@ -7247,8 +7287,7 @@ def _field_type(toks, field):
         memo[field] = _find_field_type(toks, field)
     return memo[field]
 
-@initialize:python@
-@@
+
 def _find_field_type(toks, field):
     text = toks.text
     for i in range(1, len(text) - 1):
@@ -7493,7 +7532,8 @@ def _member(fs, at):
     names = [text[lo] for lo, hi in spans[2:] if hi == lo + 1 and fs.toks.kind[lo] == 'id']
     return names[-1] if len(spans) in (3, 4) and names else (names[0] if names else None)
 
-
+@initialize:python@
+@@
 def _added_entries(fs, t, s, rng):
     """Names of the entries that the function of walk s adds to the very bucket it walks
     (the same bucket pointer, or the same key)."""
@@ -8506,9 +8546,14 @@ _BUCKET_WRITERS = {'INIT_HLIST_HEAD', 'hlist_del', 'hlist_del_init', 'hlist_del_
                    'hlist_move_list', 'hlist_replace_rcu'}
 
 
-def _leaves_early(toks, span):
-    """Do the tokens of span hold a break, a return or a goto?"""
-    return any(toks.text[i] in ('break', 'return', 'goto') for i in span)
+def _leaves_early(fs, span):
+    """Do the tokens of span hold a break, a return or a goto, or a macro of the file
+    that may (#define STOP break)?"""
+    toks = fs.toks
+    return any(toks.text[i] in ('break', 'return', 'goto') or
+               toks.kind[i] == 'id' and toks.text[i + 1] != '(' and
+               _defined_as_macro(toks, toks.text[i]) and macro_acts(fs, toks.text[i])
+               for i in span)
 
 
 def pointer_walk_misuse(fs, walk, body):
@@ -8524,7 +8569,7 @@ def pointer_walk_misuse(fs, walk, body):
         return 'the cursor "%s" of a walk by bucket pointer is not a local of its function' % cursor
     inside = set(tok_indices(fs, walk['span']))
     body = set(body)
-    if _leaves_early(toks, body):
+    if _leaves_early(fs, body):
         # which buckets it reads would depend on where hash_min() puts the entries
         return 'a walk by bucket pointer may stop before the last bucket (a break, ' \
             'a return or a goto)'
@@ -9064,7 +9109,19 @@ def _called_through_parens(text, i):
 
 
 # what a macro value may do to a key: a call (not sizeof) or a store
-_MACRO_ACTION_RE = re.compile(r'\b(?!sizeof\b)[A-Za-z_]\w*\s*\(|[^=!<>]=(?!=)|\+\+|--')
+_MACRO_ACTION_RE = re.compile(r'\b(?!sizeof\b)[A-Za-z_]\w*\s*\(|(?<![=!<>])=(?!=)|<<=|>>=|'
+                              r'\+\+|--|\b(?:break|return|goto|continue)\b')
+
+
+def macro_acts(fs, name, depth=0):
+    """May the object-like macro name of the file call, store, or leave a loop when it is
+    expanded, through the macros of the file it names too? (Unknown values may.)"""
+    values = fs.macros.get(name)
+    if values is None or depth > 4:
+        return True
+    return any(_MACRO_ACTION_RE.search(v) or any(
+        w != name and _defined_as_macro(fs.toks, w) and macro_acts(fs, w, depth + 1)
+        for w in re.findall(r'[A-Za-z_]\w*', v)) for v in values)
 
 @initialize:python@
 @@
@@ -9125,10 +9182,14 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
                 x in names or x in fields for x in toks.text[i:matching_close(toks.text, i)]):
             continue
         if toks.kind[i] == 'id' and toks.text[i + 1] != '(' and _defined_as_macro(toks, tok) and \
-                any(_MACRO_ACTION_RE.search(v) for v in fs.macros.get(tok, ['?()'])):
-            # #define BUMPED bump(s): a call, or a store, where no call is written
+                (macro_acts(fs, tok) or toks.text[i + 1] in assign_ops or
+                 toks.text[i - 1] in ('++', '--') or
+                 toks.text[i - 1] == '&' and toks.text[i - 2] in ('(', ',', '=', ';', '{')):
+            # #define BUMPED bump(s): a call, or a store, where no call is written; or
+            # #define KEYF s->f stored to (KEYF += 3)
             return False, 'a macro may change key "%s" before the bucket is used' % red.key_text
-        if tok == '(' and trusted_reader(toks, toks.text[i - 1]):
+        if tok == '(' and trusted_reader(toks, toks.text[i - 1]) and \
+                toks.text[i - 1] not in fs.functions:
             continue                 # what it is given is checked token by token
         if tok == '(' and toks.kind[i - 1] == 'id' and toks.text[i - 2] not in ('->', '.') and \
                 read_only_macro(toks, toks.text[i - 1]):
@@ -9342,7 +9403,8 @@ def _table_base(table_text):
     lo, hi = node[1][-1]
     return ' '.join(toks[lo:hi]).replace(' -> ', '->').replace(' . ', '.')
 
-
+@initialize:python@
+@@
 def _local_at(fs, var, pos, rng):
     """Is var, assigned at position pos, a local (not static) or a parameter of function
     rng, declared in a block around pos? (A local of the same name in another block, or
@@ -9366,8 +9428,7 @@ def _local_at(fs, var, pos, rng):
             return True
     return False
 
-@initialize:python@
-@@
+
 def _declarator_end(text, at, end):
     """The last token of the declarator or assignment at token at, in the statement that
     ends at token end: before the next declarator of struct hlist_head *a = T, *b = U;
@@ -9769,7 +9830,7 @@ def decide_table(fs, t, helpers):
         if not covers:
             t.refuse('loop bound "%s" does not cover exactly the buckets' % loop['hi'], loop['pos'])
         ok_spans.append(loop['span'])
-        if loop.get('scan') and _leaves_early(toks, tok_indices(fs, loop['span'])) and \
+        if loop.get('scan') and _leaves_early(fs, tok_indices(fs, loop['span'])) and \
                 any(toks.text[i] in _BUCKET_WRITERS for i in tok_indices(fs, loop['span'])):
             # empty the first bucket that is not: which entries go depends on the buckets
             t.refuse('a walk over the buckets changes some and stops early: which it '
@@ -9793,6 +9854,10 @@ def decide_table(fs, t, helpers):
                              (toks.text[i + 1] in ('=', '++', '--', '+=', '-=') or
                               toks.text[i - 1] in ('++', '--', '&'))
                              for i in body)
+        if _leaves_early(fs, body) and any(toks.text[i] in _BUCKET_WRITERS for i in body):
+            # delete the first entry met, then return: which one depends on the buckets
+            t.refuse('a walk over the buckets changes some and stops early: which it '
+                     'changes depends on where hash_min() puts the entries', walk['pos'])
         walk['convert'] = not assigns_cursor and not any(toks.text[i] == 'break' for i in body)
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
         for i in body:

@@ -12,6 +12,8 @@
 // expect: drops skipped: the walk empties the first bucket that is not
 // reason: nests the cursor "head" of a walk by bucket pointer is used outside it
 // reason: drops a walk by bucket pointer may stop before the last bucket
+// expect: stops skipped: the walk stops at the first bucket that is not empty, by a macro
+// reason: stops a walk by bucket pointer may stop before the last bucket
 /*
  * Walks by bucket pointer that cannot stay beside hash_add(): an entry added
  * to the bucket the cursor points to, or through it after the walk, or through
@@ -38,6 +40,9 @@ static struct hlist_head stores[N];
 static struct hlist_head nests[N];
 static struct hlist_head drops[N];
 static struct hlist_head outer[N];
+static struct hlist_head stops[N];
+
+#define STOP break
 static struct hlist_head *cur;
 static struct hlist_head *last;
 
@@ -50,6 +55,7 @@ static void put_all(struct item *e)
 	hlist_add_head(&e[4].node, &stores[hash_32(e[4].key, B)]);
 	hlist_add_head(&e[7].node, &nests[hash_32(e[7].key, B)]);
 	hlist_add_head(&e[8].node, &drops[hash_32(e[8].key, B)]);
+	hlist_add_head(&e[9].node, &stops[hash_32(e[9].key, B)]);
 }
 
 static int walk_adds(struct item *extra)
@@ -128,6 +134,19 @@ static int walk_nests(void)
 	return n;
 }
 
+static int walk_stops(void)
+{
+	struct hlist_head *head;
+	int n = 0;
+
+	for (head = stops; head < &stops[N]; head++) {
+		if (!hlist_empty(head))
+			STOP;
+		n++;
+	}
+	return n;
+}
+
 static void walk_drops(void)
 {
 	struct hlist_head *head;
@@ -151,9 +170,9 @@ static int count(struct hlist_head *t, unsigned int key)
 
 int main(void)
 {
-	static struct item e[10];
+	static struct item e[11];
 
-	for (int i = 0; i < 10; i++)
+	for (int i = 0; i < 11; i++)
 		e[i].key = i + 1;
 
 	put_all(e);
@@ -164,6 +183,7 @@ int main(void)
 	printf("%d\n", count(adds, 1) + count(keeps, 2));
 	printf("%d %d ", walk_nests(), last != NULL);
 	walk_drops();
+	printf("%d ", walk_stops());
 	printf("%d %d %d\n", count(nests, 8), count(nests, 10), count(drops, 9));
 	return 0;
 }

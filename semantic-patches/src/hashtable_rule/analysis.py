@@ -31,9 +31,14 @@ _BUCKET_WRITERS = {'INIT_HLIST_HEAD', 'hlist_del', 'hlist_del_init', 'hlist_del_
                    'hlist_move_list', 'hlist_replace_rcu'}
 
 
-def _leaves_early(toks, span):
-    """Do the tokens of span hold a break, a return or a goto?"""
-    return any(toks.text[i] in ('break', 'return', 'goto') for i in span)
+def _leaves_early(fs, span):
+    """Do the tokens of span hold a break, a return or a goto, or a macro of the file
+    that may (#define STOP break)?"""
+    toks = fs.toks
+    return any(toks.text[i] in ('break', 'return', 'goto') or
+               toks.kind[i] == 'id' and toks.text[i + 1] != '(' and
+               _defined_as_macro(toks, toks.text[i]) and macro_acts(fs, toks.text[i])
+               for i in span)
 
 
 def pointer_walk_misuse(fs, walk, body):
@@ -49,7 +54,7 @@ def pointer_walk_misuse(fs, walk, body):
         return 'the cursor "%s" of a walk by bucket pointer is not a local of its function' % cursor
     inside = set(tok_indices(fs, walk['span']))
     body = set(body)
-    if _leaves_early(toks, body):
+    if _leaves_early(fs, body):
         # which buckets it reads would depend on where hash_min() puts the entries
         return 'a walk by bucket pointer may stop before the last bucket (a break, ' \
             'a return or a goto)'
@@ -587,7 +592,19 @@ def _called_through_parens(text, i):
 
 
 # what a macro value may do to a key: a call (not sizeof) or a store
-_MACRO_ACTION_RE = re.compile(r'\b(?!sizeof\b)[A-Za-z_]\w*\s*\(|[^=!<>]=(?!=)|\+\+|--')
+_MACRO_ACTION_RE = re.compile(r'\b(?!sizeof\b)[A-Za-z_]\w*\s*\(|(?<![=!<>])=(?!=)|<<=|>>=|'
+                              r'\+\+|--|\b(?:break|return|goto|continue)\b')
+
+
+def macro_acts(fs, name, depth=0):
+    """May the object-like macro name of the file call, store, or leave a loop when it is
+    expanded, through the macros of the file it names too? (Unknown values may.)"""
+    values = fs.macros.get(name)
+    if values is None or depth > 4:
+        return True
+    return any(_MACRO_ACTION_RE.search(v) or any(
+        w != name and _defined_as_macro(fs.toks, w) and macro_acts(fs, w, depth + 1)
+        for w in re.findall(r'[A-Za-z_]\w*', v)) for v in values)
 
 
 def key_is_stable(fs, red, rng, start, end, helpers=None):
@@ -647,10 +664,14 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
                 x in names or x in fields for x in toks.text[i:matching_close(toks.text, i)]):
             continue
         if toks.kind[i] == 'id' and toks.text[i + 1] != '(' and _defined_as_macro(toks, tok) and \
-                any(_MACRO_ACTION_RE.search(v) for v in fs.macros.get(tok, ['?()'])):
-            # #define BUMPED bump(s): a call, or a store, where no call is written
+                (macro_acts(fs, tok) or toks.text[i + 1] in assign_ops or
+                 toks.text[i - 1] in ('++', '--') or
+                 toks.text[i - 1] == '&' and toks.text[i - 2] in ('(', ',', '=', ';', '{')):
+            # #define BUMPED bump(s): a call, or a store, where no call is written; or
+            # #define KEYF s->f stored to (KEYF += 3)
             return False, 'a macro may change key "%s" before the bucket is used' % red.key_text
-        if tok == '(' and trusted_reader(toks, toks.text[i - 1]):
+        if tok == '(' and trusted_reader(toks, toks.text[i - 1]) and \
+                toks.text[i - 1] not in fs.functions:
             continue                 # what it is given is checked token by token
         if tok == '(' and toks.kind[i - 1] == 'id' and toks.text[i - 2] not in ('->', '.') and \
                 read_only_macro(toks, toks.text[i - 1]):
@@ -1288,7 +1309,7 @@ def decide_table(fs, t, helpers):
         if not covers:
             t.refuse('loop bound "%s" does not cover exactly the buckets' % loop['hi'], loop['pos'])
         ok_spans.append(loop['span'])
-        if loop.get('scan') and _leaves_early(toks, tok_indices(fs, loop['span'])) and \
+        if loop.get('scan') and _leaves_early(fs, tok_indices(fs, loop['span'])) and \
                 any(toks.text[i] in _BUCKET_WRITERS for i in tok_indices(fs, loop['span'])):
             # empty the first bucket that is not: which entries go depends on the buckets
             t.refuse('a walk over the buckets changes some and stops early: which it '
@@ -1312,6 +1333,10 @@ def decide_table(fs, t, helpers):
                              (toks.text[i + 1] in ('=', '++', '--', '+=', '-=') or
                               toks.text[i - 1] in ('++', '--', '&'))
                              for i in body)
+        if _leaves_early(fs, body) and any(toks.text[i] in _BUCKET_WRITERS for i in body):
+            # delete the first entry met, then return: which one depends on the buckets
+            t.refuse('a walk over the buckets changes some and stops early: which it '
+                     'changes depends on where hash_min() puts the entries', walk['pos'])
         walk['convert'] = not assigns_cursor and not any(toks.text[i] == 'break' for i in body)
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
         for i in body:

@@ -877,10 +877,21 @@ def _read_only_macro(toks, name):
 
 
 def trusted_reader(toks, name):
-    """Is name one of ONLY_READING_CALLS that the file neither defines nor undefines?"""
+    """Is name one of ONLY_READING_CALLS that the file neither defines (as a macro or a
+    function) nor undefines?"""
+    text = toks.text
     return name in ONLY_READING_CALLS and not _defined_as_macro(toks, name) and \
-        not any(toks.text[k - 1] == 'undef' for k in range(1, len(toks.text))
-                if toks.text[k] == name)
+        not any(text[k - 1] == 'undef' or text[k + 1] == '(' and _defines_function(text, k)
+                for k in range(1, len(text) - 1) if text[k] == name)
+
+
+def _defines_function(text, k):
+    """Is the name at token k followed by a parameter list and a body?"""
+    try:
+        close = matching_close(text, k + 1)
+    except IndexError:
+        return False
+    return close + 1 < len(text) and text[close + 1] == '{'
 
 
 def _only_called(toks, name, defined_at):

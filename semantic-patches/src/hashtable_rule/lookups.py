@@ -203,12 +203,13 @@ def chain_failure(fs, t, helpers):
     by_number = [function_range(fs, s.op_pos) for s in t.positional] + \
         [function_range(fs, w['pos']) for w in t.walks] + _numbered_functions(fs, t)
     text = fs.toks.text
+    beside = _beside_adders(fs)
     for j in range(1, len(text) - 3):
         word = text[j]
-        if word not in _BESIDE_ADDS and \
+        if word not in beside and \
                 any(rng is not None and rng[0] <= j <= rng[1] for rng in by_number):
             continue                 # (an entry put beside another is so anywhere)
-        if word in _BESIDE_ADDS and text[j + 1] == '(':
+        if word in beside and text[j + 1] == '(':
             spans = argument_spans(text, j + 1)
             if any(_node_member(fs.toks, lo, hi) in members for lo, hi in spans):
                 return ('an entry is put beside another with %s(), in the bucket of that entry '
@@ -223,6 +224,33 @@ def chain_failure(fs, t, helpers):
                 text[j + 2] in ('next', 'pprev'):
             return 'the chain is read beside an entry (%s)' % fs.toks.source_of(j - 2, j + 3)
     return None
+
+
+def _beside_adders(fs):
+    """_BESIDE_ADDS and the functions of the file that call one of them, directly or
+    through another such function (put_after(n, prev) { hlist_add_behind(n, prev); })."""
+    found = getattr(fs, 'beside_adders', None)
+    if found is not None:
+        return found
+    text = fs.toks.text
+    found = set(_BESIDE_ADDS)
+    for _ in range(4):
+        more = set()
+        for j in range(len(text) - 1):
+            if text[j] in found and text[j + 1] == '(':
+                rng = function_range(fs, fs.toks.pos[j])
+                if rng is None:
+                    continue
+                header = function_header(fs, rng)[0]
+                name = next((header[k - 1] for k in range(1, len(header))
+                             if header[k] == '(' and header[k - 1].isidentifier()), None)
+                if name is not None and name not in found:
+                    more.add(name)
+        if not more:
+            break
+        found |= more
+    fs.beside_adders = found
+    return found
 
 
 def _node_members(fs, t):
