@@ -566,3 +566,16 @@ class InjectiveTest(unittest.TestCase):
     def test_constants(self):
         self.assertEqual(self.fold('BITS + 1'), 'const')
         self.assertEqual(self.fold('ARRAY_SIZE(tab)'), 'const')
+
+
+class UnknownArgumentNumbersTest(unittest.TestCase):
+    def test_each_file_numbers_its_untyped_arguments_from_one(self):
+        # (the numbers were per spatch process: a refusal read otherwise by the files
+        # spatch had read before it)
+        d = M.Definition('mix', 'function', M.Tokens('int x;'), [('a', 'int'), ('b', 'unsigned int')],
+                         (0, 0))
+        M.restart_unknown_numbers()
+        self.assertEqual(M.converted_arguments(d, [None, 'u32']), ' from (a: ?1)')
+        self.assertEqual(M.converted_arguments(d, [None, None]), ' from (a: ?2, b: ?3)')
+        M.restart_unknown_numbers()
+        self.assertEqual(M.converted_arguments(d, ['char', None]), ' from (a: char, b: ?1)')

@@ -12,7 +12,7 @@ from .files import _FACTS, Site, statement_end
 from .helpers import split_reduction
 from .lookups import NOT_A_LOOKUP, chain_failure, lookup_failure
 from .tokens import include_lines, matching_close, outermost_last
-from .sites import Helpers
+from .sites import Helpers, restart_unknown_numbers
 from .files import function_header, function_range, occurrences, tok_indices
 from .tokens import Tokens
 
@@ -158,6 +158,7 @@ def decide(fs):
     if fs.decided:
         return
     fs.decided = True
+    restart_unknown_numbers()
     shared_macros(fs)
     drop_absent_members(fs)
     helpers = Helpers(fs)

@@ -718,6 +718,13 @@ def _is_parameter(node, name, fold_type):
 _UNKNOWN_ARGUMENTS = itertools.count(1)
 
 
+def restart_unknown_numbers():
+    """Number the untyped arguments of each file from 1 (decide() calls it first), so
+    that a refusal reads the same whatever other files spatch read before."""
+    global _UNKNOWN_ARGUMENTS
+    _UNKNOWN_ARGUMENTS = itertools.count(1)
+
+
 def converted_arguments(d, types, names=None):
     """' from (PARAM: SIGN, ...)' for the integer parameters of d (of names, else all)
     given an argument whose sign differs from the parameter's, or is not known ('?N',
