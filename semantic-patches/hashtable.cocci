@@ -2074,7 +2074,8 @@ ONLY_READING_CALLS = {
 }
 
 
-_ASSIGNING = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
+# the operators that store to what they are written beside
+ASSIGNING = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
 
 
 def read_only_macro(toks, name):
@@ -2110,7 +2111,7 @@ def _read_only_macro(toks, name):
             text[body[1]] != '(' or matching_close(text, body[1]) != body[-1]:
         return False
     for k in body[2:-1]:
-        if text[k] in _ASSIGNING or text[k] in ('{', ';'):
+        if text[k] in ASSIGNING or text[k] in ('{', ';'):
             return False
         if text[k] == _HASH_SIGN and text[k + 1] == _HASH_SIGN and text[k - 1] != ',':
             return False             # a pasted name may be a call of anything (not , ## args)
@@ -2132,11 +2133,16 @@ def _read_only_macro(toks, name):
 
 def trusted_reader(toks, name):
     """Is name one of ONLY_READING_CALLS that the file neither defines (as a macro or a
-    function) nor undefines?"""
-    text = toks.text
-    return name in ONLY_READING_CALLS and not _defined_as_macro(toks, name) and \
-        not any(text[k - 1] == 'undef' or text[k + 1] == '(' and _defines_function(text, k)
-                for k in range(1, len(text) - 1) if text[k] == name)
+    function) nor undefines? (Once per name and file: key_is_stable() asks at each call.)"""
+    if name not in ONLY_READING_CALLS:
+        return False
+    cache = toks.__dict__.setdefault('_trusted_readers', {})
+    if name not in cache:
+        text = toks.text
+        cache[name] = not _defined_as_macro(toks, name) and \
+            not any(text[k - 1] == 'undef' or text[k + 1] == '(' and _defines_function(text, k)
+                    for k in range(1, len(text) - 1) if text[k] == name)
+    return cache[name]
 
 
 def _defines_function(text, k):
@@ -8563,11 +8569,23 @@ def _leaves_early(fs, span):
                for i in span)
 
 
+_CHANGES_AND_STOPS = ('a walk over the buckets changes some and stops early: which it changes '
+                      'depends on where hash_min() puts the entries')
+
+
+def _changes_and_stops(fs, span):
+    """Does a walk of these tokens change a bucket or a chain and leave early (empty the
+    first bucket that is not, delete the first entry met)?"""
+    return _leaves_early(fs, span) and any(fs.toks.text[i] in _BUCKET_WRITERS for i in span)
+
+@initialize:python@
+@@
 def pointer_walk_misuse(fs, walk, body):
     """Why the cursor of for (p = T; p < &T[N]; p++) S may not stay, or None: it must be
-    a local of the function that S only gives whole to an iterator, hlist_empty() or
-    INIT_HLIST_HEAD() and that nothing else in the function uses but its declaration
-    (an entry added to the bucket it points to would not be where hash_min() says).
+    a local of the function that S only gives whole to an iterator or hlist_empty() and
+    that nothing else in the function uses but its declaration and other such walks (an
+    entry added to the bucket it points to would not be where hash_min() says), and S
+    must not stop early.
     """
     toks = fs.toks
     cursor = walk['cursor']
@@ -8599,8 +8617,7 @@ def pointer_walk_misuse(fs, walk, body):
                 % (cursor, toks.pos[i][0])
     return None
 
-@initialize:python@
-@@
+
 def loop_covers_table(fs, t, loop):
     """Does the bound of a for loop visit exactly the buckets of the table?"""
     hi = loop['hi']
@@ -8829,7 +8846,8 @@ def writes_other_field(text, i, fields, address=True):
     return all(op in ('->', '.') and name.isidentifier() and name not in fields
                for op, name in zip(steps[::2], steps[1::2]))
 
-
+@initialize:python@
+@@
 def fields_written_by(d, helpers=None, depth=0):
     """The fields a function of the file writes, when its body is only calls that write
     one field of what a parameter points to (refcount_inc(&t->ref_count), WRITE_ONCE(t->f,
@@ -8896,8 +8914,7 @@ def fields_written_by(d, helpers=None, depth=0):
         i = close + 2
     return written
 
-@initialize:python@
-@@
+
 def stored_fields(d):
     """The fields that function d (of fields_written_by()) stores whole with WRITE_ONCE()
     and the like: each must hold a scalar or a pointer (_whole_value_field())."""
@@ -9157,7 +9174,7 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     # counter a call in between bumps); these read only what they are given
     reads_named_fields = not calls or (
         calls_in(red.key) <= _READS_WHAT_IT_IS_GIVEN and '*' not in _unary_ops(red.key))
-    assign_ops = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
+    assign_ops = ASSIGNING
     end = _through_loops(fs, start, end, rng)
     for i in range(start, end):
         tok = toks.text[i]
@@ -9837,11 +9854,8 @@ def decide_table(fs, t, helpers):
         if not covers:
             t.refuse('loop bound "%s" does not cover exactly the buckets' % loop['hi'], loop['pos'])
         ok_spans.append(loop['span'])
-        if loop.get('scan') and _leaves_early(fs, tok_indices(fs, loop['span'])) and \
-                any(toks.text[i] in _BUCKET_WRITERS for i in tok_indices(fs, loop['span'])):
-            # empty the first bucket that is not: which entries go depends on the buckets
-            t.refuse('a walk over the buckets changes some and stops early: which it '
-                     'changes depends on where hash_min() puts the entries', loop['pos'])
+        if loop.get('scan') and _changes_and_stops(fs, tok_indices(fs, loop['span'])):
+            t.refuse(_CHANGES_AND_STOPS, loop['pos'])
     for walk in t.walks:
         try:
             covers = loop_covers_table(fs, t, walk)
@@ -9861,10 +9875,8 @@ def decide_table(fs, t, helpers):
                              (toks.text[i + 1] in ('=', '++', '--', '+=', '-=') or
                               toks.text[i - 1] in ('++', '--', '&'))
                              for i in body)
-        if _leaves_early(fs, body) and any(toks.text[i] in _BUCKET_WRITERS for i in body):
-            # delete the first entry met, then return: which one depends on the buckets
-            t.refuse('a walk over the buckets changes some and stops early: which it '
-                     'changes depends on where hash_min() puts the entries', walk['pos'])
+        if _changes_and_stops(fs, body):
+            t.refuse(_CHANGES_AND_STOPS, walk['pos'])
         walk['convert'] = not assigns_cursor and not any(toks.text[i] == 'break' for i in body)
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
         for i in body:

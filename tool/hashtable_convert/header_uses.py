@@ -148,10 +148,14 @@ VALUE_CALLS = frozenset(('hash_32', 'hash_64', 'hash_long', 'hash_ptr', 'hash_mi
                          'BUG_ON', 'IS_ERR', 'IS_ERR_OR_NULL', 'PTR_ERR'))
 
 
+def _defines_macro(code: str, name: str) -> bool:
+    """Does code #define name?"""
+    return re.search(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % re.escape(name), code, re.M) is not None
+
+
 def _takes_values(code: str, name: str) -> bool:
     """Is name one of VALUE_CALLS that code does not define otherwise?"""
-    return name in VALUE_CALLS and \
-        re.search(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % re.escape(name), code, re.M) is None
+    return name in VALUE_CALLS and not _defines_macro(code, name)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -159,7 +163,7 @@ def _function_not_macro(code: str, name: str) -> bool:
     """Is name a function that code defines or declares at file scope, with parameters
     that are declarations, and no macro of code? Its arguments are then expressions,
     where a name not after -> or . is never a member."""
-    if re.search(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % re.escape(name), code, re.M):
+    if _defines_macro(code, name):
         return False
     depth_at = _brace_depths(code)
     for m in re.finditer(r'\b%s\s*\(([^;{}()]*)\)(\s*\{|[\s\w]*;)' % re.escape(name), code):
@@ -179,6 +183,7 @@ def _declares_parameters(text: str) -> bool:
     return all(p in ('void', '...') or re.search(r'\w[\s*]+\w', p) for p in parts)
 
 
+@functools.lru_cache(maxsize=64)
 def _brace_depths(code: str):
     """offset -> how many braces enclose it."""
     opens = [m.start() for m in re.finditer(r'\{', code)]
@@ -219,8 +224,7 @@ def _member_of_other_struct(code, contexts, m, structs, macros) -> bool:
         block = _enclosing(contexts, d_at)
         if d_at > body[0] and block is not None and not block[0] < m.start() < block[1]:
             return False             # declared in a block that ends before the use
-        if tag in structs or tag in macros or \
-                re.search(r'^[ \t]*#[ \t]*define[ \t]+%s\b' % tag, code, re.M) or \
+        if tag in structs or tag in macros or _defines_macro(code, tag) or \
                 not re.search(r'\bstruct\s+%s\s*\{' % tag, code):
             return False
     for v in re.finditer(r'\b%s\b' % re.escape(var), text):
@@ -247,8 +251,8 @@ def _plain_use(code: str, text: str, v) -> bool:
         return re.search(r'(?:[(,;{}=!&|?:<>+\-]|\breturn)$', before) is not None and \
             not re.search(r'[*)]\s*\($', before)
     if after[:1] in (',', ')') and before.endswith((',', '(')):
-        callee = _callee_of_argument(text, v.start())
-        if callee in ('if', 'while') or callee is None and before.endswith(('if (', 'while (')):
+        callee = _callee_of_argument(text, v.start())      # (None after if or while)
+        if callee is None and before.endswith(('if (', 'while (')):
             return True
         return callee is not None and (callee in VALUE_CALLS or _function_not_macro(code, callee))
     if re.match(r'(?:;|\)|&&|\|\||\?|:|==|!=)', after):

@@ -5,7 +5,7 @@ import re
 from .cexpr import (Unknown, bits_expression, evaluate_all, is_power_of_2, minus_one, parse_text,
                     power_of_two_by_construction, same_constant,
                     parse_tokens, render, strip_parens)
-from .files import (_defined_as_macro, read_only_macro, trusted_reader, _FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, base_struct, declaration_scope,
+from .files import (ASSIGNING, _defined_as_macro, read_only_macro, trusted_reader, _FACTS, _SHARED, SHARED_NAMES, Site, _enclosing_block, base_struct, declaration_scope,
                     declared_type, is_parameter,
                     function_header, function_range, in_spans, is_declarator, occurrences,
                     statement_end, other_struct_list_use, table_occurrences, tok_indices, token_indices, variable_type)
@@ -41,11 +41,22 @@ def _leaves_early(fs, span):
                for i in span)
 
 
+_CHANGES_AND_STOPS = ('a walk over the buckets changes some and stops early: which it changes '
+                      'depends on where hash_min() puts the entries')
+
+
+def _changes_and_stops(fs, span):
+    """Does a walk of these tokens change a bucket or a chain and leave early (empty the
+    first bucket that is not, delete the first entry met)?"""
+    return _leaves_early(fs, span) and any(fs.toks.text[i] in _BUCKET_WRITERS for i in span)
+
+
 def pointer_walk_misuse(fs, walk, body):
     """Why the cursor of for (p = T; p < &T[N]; p++) S may not stay, or None: it must be
-    a local of the function that S only gives whole to an iterator, hlist_empty() or
-    INIT_HLIST_HEAD() and that nothing else in the function uses but its declaration
-    (an entry added to the bucket it points to would not be where hash_min() says).
+    a local of the function that S only gives whole to an iterator or hlist_empty() and
+    that nothing else in the function uses but its declaration and other such walks (an
+    entry added to the bucket it points to would not be where hash_min() says), and S
+    must not stop early.
     """
     toks = fs.toks
     cursor = walk['cursor']
@@ -632,7 +643,7 @@ def key_is_stable(fs, red, rng, start, end, helpers=None):
     # counter a call in between bumps); these read only what they are given
     reads_named_fields = not calls or (
         calls_in(red.key) <= _READS_WHAT_IT_IS_GIVEN and '*' not in _unary_ops(red.key))
-    assign_ops = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
+    assign_ops = ASSIGNING
     end = _through_loops(fs, start, end, rng)
     for i in range(start, end):
         tok = toks.text[i]
@@ -1309,11 +1320,8 @@ def decide_table(fs, t, helpers):
         if not covers:
             t.refuse('loop bound "%s" does not cover exactly the buckets' % loop['hi'], loop['pos'])
         ok_spans.append(loop['span'])
-        if loop.get('scan') and _leaves_early(fs, tok_indices(fs, loop['span'])) and \
-                any(toks.text[i] in _BUCKET_WRITERS for i in tok_indices(fs, loop['span'])):
-            # empty the first bucket that is not: which entries go depends on the buckets
-            t.refuse('a walk over the buckets changes some and stops early: which it '
-                     'changes depends on where hash_min() puts the entries', loop['pos'])
+        if loop.get('scan') and _changes_and_stops(fs, tok_indices(fs, loop['span'])):
+            t.refuse(_CHANGES_AND_STOPS, loop['pos'])
     for walk in t.walks:
         try:
             covers = loop_covers_table(fs, t, walk)
@@ -1333,10 +1341,8 @@ def decide_table(fs, t, helpers):
                              (toks.text[i + 1] in ('=', '++', '--', '+=', '-=') or
                               toks.text[i - 1] in ('++', '--', '&'))
                              for i in body)
-        if _leaves_early(fs, body) and any(toks.text[i] in _BUCKET_WRITERS for i in body):
-            # delete the first entry met, then return: which one depends on the buckets
-            t.refuse('a walk over the buckets changes some and stops early: which it '
-                     'changes depends on where hash_min() puts the entries', walk['pos'])
+        if _changes_and_stops(fs, body):
+            t.refuse(_CHANGES_AND_STOPS, walk['pos'])
         walk['convert'] = not assigns_cursor and not any(toks.text[i] == 'break' for i in body)
         walk['why'] = None if walk['convert'] else 'body breaks or changes the cursor'
         for i in body:

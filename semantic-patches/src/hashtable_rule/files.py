@@ -820,7 +820,8 @@ ONLY_READING_CALLS = {
 }
 
 
-_ASSIGNING = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
+# the operators that store to what they are written beside
+ASSIGNING = {'=', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=', '++', '--'}
 
 
 def read_only_macro(toks, name):
@@ -856,7 +857,7 @@ def _read_only_macro(toks, name):
             text[body[1]] != '(' or matching_close(text, body[1]) != body[-1]:
         return False
     for k in body[2:-1]:
-        if text[k] in _ASSIGNING or text[k] in ('{', ';'):
+        if text[k] in ASSIGNING or text[k] in ('{', ';'):
             return False
         if text[k] == _HASH_SIGN and text[k + 1] == _HASH_SIGN and text[k - 1] != ',':
             return False             # a pasted name may be a call of anything (not , ## args)
@@ -878,11 +879,16 @@ def _read_only_macro(toks, name):
 
 def trusted_reader(toks, name):
     """Is name one of ONLY_READING_CALLS that the file neither defines (as a macro or a
-    function) nor undefines?"""
-    text = toks.text
-    return name in ONLY_READING_CALLS and not _defined_as_macro(toks, name) and \
-        not any(text[k - 1] == 'undef' or text[k + 1] == '(' and _defines_function(text, k)
-                for k in range(1, len(text) - 1) if text[k] == name)
+    function) nor undefines? (Once per name and file: key_is_stable() asks at each call.)"""
+    if name not in ONLY_READING_CALLS:
+        return False
+    cache = toks.__dict__.setdefault('_trusted_readers', {})
+    if name not in cache:
+        text = toks.text
+        cache[name] = not _defined_as_macro(toks, name) and \
+            not any(text[k - 1] == 'undef' or text[k + 1] == '(' and _defines_function(text, k)
+                    for k in range(1, len(text) - 1) if text[k] == name)
+    return cache[name]
 
 
 def _defines_function(text, k):
